@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+// storysite: a static site generator for story trees (Storyblok and similar headless CMSs).
+// The pipeline is visible in the targets: source → crawl → render → output, under a thin CLI.
+import PackageDescription
+
+let package = Package(
+    name: "storysite",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "storysite", targets: ["storysite"]),
+    ],
+    targets: [
+        // C libraries from Debian, wrapped as system-library targets.
+        .systemLibrary(
+            name: "CCMark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+
+        // The pipeline stages.
+        .target(name: "StoryModel"),
+        .target(name: "StorySource", dependencies: ["StoryModel"]),
+        .target(name: "StoryCrawl", dependencies: ["StoryModel", "StorySource"]),
+        .target(name: "Mustache"),
+        .target(name: "StoryRender", dependencies: ["StoryModel", "StoryCrawl", "Mustache", "CCMark"]),
+        .target(name: "SiteOutput", dependencies: ["StoryModel"]),
+        .target(
+            name: "StorySiteCLI",
+            dependencies: ["StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput"]
+        ),
+        .executableTarget(name: "storysite", dependencies: ["StorySiteCLI"]),
+
+        // Tests: one suite per module, folders mirroring Sources/.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "StoryModelTests", dependencies: ["StoryModel", "TestSupport"]),
+        .testTarget(name: "StorySourceTests", dependencies: ["StorySource", "TestSupport"]),
+        .testTarget(name: "StoryCrawlTests", dependencies: ["StoryCrawl", "StorySource", "TestSupport"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
+        .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryCrawl", "StorySource", "Mustache", "TestSupport"]),
+        .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
+        .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "TestSupport"]),
+
+        // Benchmarks: executables that print figures. Run with `swift run -c release <name>`.
+        .target(name: "SyntheticSpace", dependencies: ["StoryModel"], path: "Benchmarks/SyntheticSpace"),
+        .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
+        .executableTarget(name: "crawl-benchmark", dependencies: ["SyntheticSpace", "StorySource", "StoryCrawl"], path: "Benchmarks/CrawlBenchmark"),
+        .executableTarget(
+            name: "render-benchmark",
+            dependencies: ["SyntheticSpace", "StorySource", "StoryCrawl", "StoryRender", "Mustache"],
+            path: "Benchmarks/RenderBenchmark"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The Mustache module; see ../../README.md and DESIGN notes.

@@ -1,0 +1,1 @@
+// The SiteOutput module; see ../../README.md and DESIGN notes.

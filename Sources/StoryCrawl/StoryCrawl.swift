@@ -1,0 +1,1 @@
+// The StoryCrawl module; see ../../README.md and DESIGN notes.

@@ -1,0 +1,1 @@
+// The StoryModel module; see ../../README.md and DESIGN notes.

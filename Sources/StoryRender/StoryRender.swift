@@ -1,0 +1,1 @@
+// The StoryRender module; see ../../README.md and DESIGN notes.

@@ -1,0 +1,1 @@
+// The StorySiteCLI module; see ../../README.md and DESIGN notes.

@@ -1,0 +1,1 @@
+// The StorySource module; see ../../README.md and DESIGN notes.
