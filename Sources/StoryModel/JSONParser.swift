@@ -1,0 +1,319 @@
+import Foundation
+
+/// A malformed JSON document: where (1-based line and column) and what.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public var description: String { "\(line):\(column): \(message)" }
+}
+
+extension JSONValue {
+    /// Parses a UTF-8 JSON document. Object keys keep their order; numbers become `Double`.
+    /// Throws ``JSONParseError`` with the line and column of the first problem.
+    public init(parsing data: Data) throws(JSONParseError) {
+        var result: Result<JSONValue, JSONParseError>!
+        data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            result = Result { () throws(JSONParseError) in try parser.parseDocument() }
+        }
+        self = try result.get()
+    }
+
+    /// Parses a JSON document held in a string.
+    public init(parsing text: String) throws(JSONParseError) {
+        try self.init(parsing: Data(text.utf8))
+    }
+}
+
+/// A recursive-descent parser over UTF-8 bytes (RFC 8259), written for speed on large content
+/// folders: no intermediate Foundation objects, strings decoded straight from the bytes.
+struct JSONParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        // A UTF-8 byte order mark is tolerated, as editors sometimes write one.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        skipWhitespace()
+        let value = try parseValue()
+        skipWhitespace()
+        if position < bytes.count { throw error("unexpected content after the JSON value") }
+        return value
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard position < bytes.count else { throw error("unexpected end of file, expected a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return .object(try parseObject())
+        case UInt8(ascii: "["): return .array(try parseArray())
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character \(describe(bytes[position])), expected a value")
+        }
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSONObject {
+        try enterContainer()
+        position += 1  // {
+        var object = JSONObject()
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return object
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key \"\(key)\"") }
+            position += 1
+            skipWhitespace()
+            let value = try parseValue()
+            if object.count < 64 {
+                object[key] = value
+            } else {
+                object.appendUnchecked(JSONObject.Entry(key: key, value: value))
+            }
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"):
+                position += 1
+                depth -= 1
+                return object
+            case nil: throw error("unexpected end of file, object is never closed")
+            default: throw error("expected ',' or '}' after object value")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> [JSONValue] {
+        try enterContainer()
+        position += 1  // [
+        var array: [JSONValue] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return array
+        }
+        while true {
+            skipWhitespace()
+            array.append(try parseValue())
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"):
+                position += 1
+                depth -= 1
+                return array
+            case nil: throw error("unexpected end of file, array is never closed")
+            default: throw error("expected ',' or ']' after array element")
+            }
+        }
+    }
+
+    private mutating func enterContainer() throws(JSONParseError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    // MARK: Strings
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        position += 1  // opening quote
+        let start = position
+        // Fast path: no escapes.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character \(describe(byte)) in string; escape it") }
+            position += 1
+        }
+        guard position < bytes.count else { throw error("unexpected end of file, string is never closed", at: start - 1) }
+        var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: utf8, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &utf8)
+            case 0..<0x20:
+                throw error("control character \(describe(byte)) in string; escape it")
+            default:
+                utf8.append(byte)
+                position += 1
+            }
+        }
+        throw error("unexpected end of file, string is never closed", at: start - 1)
+    }
+
+    private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONParseError) {
+        let escapeStart = position
+        position += 1  // backslash
+        guard let byte = peek() else { throw error("unexpected end of file in escape sequence") }
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHexQuad()
+            if (0xD800..<0xDC00).contains(scalar),
+               peek() == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") {
+                let resume = position
+                position += 2
+                let low = try parseHexQuad()
+                if (0xDC00..<0xE000).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    position = resume
+                }
+            }
+            // Lone surrogates become U+FFFD rather than failing the build.
+            let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            utf8.append(contentsOf: String(Character(unicode)).utf8)
+        default:
+            throw error("invalid escape sequence '\\\(describe(byte))'", at: escapeStart)
+        }
+    }
+
+    private mutating func parseHexQuad() throws(JSONParseError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("unexpected end of file in \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit \(describe(byte)) in \\u escape")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    // MARK: Numbers
+
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = position
+        var isInteger = true
+        if peek() == UInt8(ascii: "-") { position += 1 }
+        guard let first = peek(), isDigit(first) else { throw error("expected a digit in number") }
+        if first == UInt8(ascii: "0") {
+            position += 1
+            if let next = peek(), isDigit(next) { throw error("leading zeros are not allowed in numbers") }
+        } else {
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard let next = peek(), isDigit(next) else { throw error("expected a digit after the decimal point") }
+            skipDigits()
+        }
+        if let next = peek(), next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+            isInteger = false
+            position += 1
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
+            guard let digit = peek(), isDigit(digit) else { throw error("expected a digit in the exponent") }
+            skipDigits()
+        }
+        let digits = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        if isInteger && digits.count <= 15 {
+            var value: Int64 = 0
+            var negative = false
+            for byte in digits {
+                if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int64(byte - UInt8(ascii: "0")) }
+            }
+            return Double(negative ? -value : value)
+        }
+        guard let value = Double(String(decoding: digits, as: UTF8.self)) else {
+            throw error("number out of range", at: start)
+        }
+        return value
+    }
+
+    private mutating func skipDigits() {
+        while let byte = peek(), isDigit(byte) { position += 1 }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    // MARK: Helpers
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let start = position
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count,
+              memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0 else {
+            throw error("unexpected character \(describe(bytes[start])), expected a value", at: start)
+        }
+        position += count
+    }
+
+    private func peek() -> UInt8? {
+        position < bytes.count ? bytes[position] : nil
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    /// An error at `offset` (default: the current position), with its line and column computed
+    /// from the bytes before it; the column counts characters, not bytes.
+    private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
+        let offset = min(offset ?? position, bytes.count)
+        var line = 1
+        var column = 1
+        for byte in bytes[0..<offset] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return JSONParseError(line: line, column: column, message: message)
+    }
+}

@@ -1,1 +1,0 @@
-// The StoryModel module; see ../../README.md and DESIGN notes.
