@@ -1,0 +1,85 @@
+/// One story: a page's worth of content with its identity and place in the content tree.
+///
+/// Only `uuid`, `full_slug` and `content` are required; everything else is read leniently.
+/// The whole original object is kept in ``raw`` so templates and `pull` see every field.
+public struct Story: Sendable, Hashable {
+    /// The story's stable identity; story links refer to it.
+    public var uuid: String
+    /// The numeric id, when present (some multilinks carry it instead of the UUID).
+    public var id: Int?
+    /// The display name; falls back to the slug.
+    public var name: String
+    /// The last path segment.
+    public var slug: String
+    /// The path from the space root, without a leading `/`; a folder start page's ends with `/`.
+    public var fullSlug: String
+    /// The root block: an object with `component` and `_uid`.
+    public var content: JSONValue
+    /// The whole story object as it was read.
+    public var raw: JSONObject
+
+    /// Builds a story from a story object, or says which required key is missing or malformed.
+    public init(json object: JSONObject) throws(StoryDecodingError) {
+        guard let uuidValue = object["uuid"], !uuidValue.isNull else { throw .missingKey("uuid") }
+        guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
+        guard let slugValue = object["full_slug"], !slugValue.isNull else { throw .missingKey("full_slug") }
+        guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
+        guard let content = object["content"], !content.isNull else { throw .missingKey("content") }
+        guard case .object = content else { throw .malformedKey("content", "an object (the root block)") }
+
+        self.uuid = uuid
+        self.fullSlug = Self.normalizedSlug(rawSlug)
+        self.content = content
+        self.raw = object
+        self.id = object["id"]?.numberValue.flatMap { $0.isFinite ? Int(exactly: $0) : nil }
+        let lastSegment = fullSlug.split(separator: "/").last.map(String.init) ?? fullSlug
+        self.slug = object["slug"]?.stringValue ?? lastSegment
+        let name = object["name"]?.stringValue ?? ""
+        self.name = name.isEmpty ? lastSegment : name
+    }
+
+    /// Strips leading slashes: Storyblok writes `full_slug` without one, exports sometimes with.
+    public static func normalizedSlug(_ slug: String) -> String {
+        var slug = Substring(slug)
+        while slug.first == "/" { slug = slug.dropFirst() }
+        return String(slug)
+    }
+
+    /// Whether this is a folder's start page (`full_slug` ends with `/`).
+    public var isStartPage: Bool { fullSlug.hasSuffix("/") }
+
+    /// The root block's component name, or nil when it has none.
+    public var rootComponent: String? { content["component"]?.stringValue }
+
+    /// A string field of the story object (such as `published_at`), when present and non-empty.
+    public func string(_ key: String) -> String? {
+        guard let value = raw[key]?.stringValue, !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// The tags, from `tag_list` (an array of strings); empty when absent.
+    public var tags: [String] { raw["tag_list"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+
+    private static func identifier(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let string): return string
+        case .number(let number) where number.isFinite && number == number.rounded(): return String(Int(number))
+        default: return nil
+        }
+    }
+}
+
+/// Why a story object could not be read.
+public enum StoryDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notAnObject
+    case missingKey(String)
+    case malformedKey(String, String)
+
+    public var description: String {
+        switch self {
+        case .notAnObject: return "a story must be a JSON object"
+        case .missingKey(let key): return "story is missing the required key '\(key)'"
+        case .malformedKey(let key, let expected): return "story key '\(key)' must be \(expected)"
+        }
+    }
+}
