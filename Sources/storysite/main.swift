@@ -1,1 +1,4 @@
-print("storysite")
+import Foundation
+import StorySiteCLI
+
+exit(await StorySite.run(arguments: Array(CommandLine.arguments.dropFirst())))

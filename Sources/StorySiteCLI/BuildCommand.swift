@@ -1,0 +1,87 @@
+import Foundation
+import SiteOutput
+
+/// `storysite build`: crawl, render and write the site, reporting every problem at once.
+struct BuildCommand {
+    static let spec = CommandSpec(
+        name: "build",
+        abstract: "Build the site into the output folder.",
+        discussion: """
+            Crawls the stories from the entry stories, renders every story reached through the
+            templates and writes the pages, sitemap.xml, robots.txt, 404.html and the theme's assets.
+            Settings may also come from storysite.json in the working folder; flags override it.
+            A failed build leaves the output folder as it was.
+            """,
+        options: BuildOptions.specOptions)
+
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    func run() async throws -> Int32 {
+        let configuration: Configuration
+        do {
+            configuration = try Configuration.load(from: context.workingDirectory)
+        } catch {
+            context.console.err("\(error)\n")
+            return StorySite.ExitCode.usage
+        }
+        let options = try BuildOptions(arguments: arguments, configuration: configuration)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let progress = Progress(console: context.console, quiet: options.quiet)
+        var log = DiagnosticLog()
+
+        let output = context.url(options.output)
+        do {
+            try OutputFolderRules.check(
+                output: output, displayPath: options.output, currentFolder: context.workingDirectory,
+                protected: [("source", context.url(options.source)), ("templates", context.url(options.templates))])
+        } catch {
+            log.add(.error(error.path, error.message))
+            return finish(log, options: options)
+        }
+
+        let site = await SiteGenerator(options: options, context: context, progress: progress).generate()
+        log.add(contentsOf: site.diagnostics)
+        guard !log.hasErrors else { return finish(log, options: options) }
+
+        let summary: SiteWriter.Summary
+        do {
+            summary = try SiteWriter(output: output, displayPath: options.output).write(site.files)
+        } catch {
+            log.add(.error(error.path, error.message))
+            return finish(log, options: options)
+        }
+        let seconds = (clock.now - started).seconds
+        let status = finish(log, options: options)
+        if !options.quiet {
+            context.console.out(
+                "Built \(site.pageCount) pages from \(site.storyCount) stories in \(String(format: "%.2f", seconds)) s "
+                    + "(\(summary.written) written, \(summary.unchanged) unchanged, \(summary.removed) removed), "
+                    + "\(log.warningCount) \(log.warningCount == 1 ? "warning" : "warnings")\n")
+        }
+        return status
+    }
+
+    /// Prints the collected problems (only errors under `--quiet`) and picks the exit code.
+    private func finish(_ log: DiagnosticLog, options: BuildOptions) -> Int32 {
+        var shown = log
+        if options.quiet { shown.keepOnlyErrors() }
+        context.console.err(shown.report(colored: context.colorEnabled))
+        guard log.hasErrors else { return StorySite.ExitCode.success }
+        if !options.quiet {
+            context.console.err(
+                "Build failed with \(log.errorCount) \(log.errorCount == 1 ? "error" : "errors"); "
+                    + "\(options.output)/ was left as it was.\n")
+        }
+        return StorySite.ExitCode.failure
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

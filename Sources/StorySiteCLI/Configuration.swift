@@ -1,0 +1,122 @@
+import Foundation
+import StoryModel
+
+/// What `storysite.json` in the working folder sets: the same things as the command line, by
+/// long name. Flags override it.
+struct Configuration: Sendable, Equatable {
+    static let fileName = "storysite.json"
+
+    var source: String?
+    var templates: String?
+    var output: String?
+    var entries: [String]?
+    var baseURL: String?
+    var site = JSONObject()
+    var markdownUnsafe: Bool?
+    var global: String?
+    var strict: Bool?
+    var jobs: Int?
+
+    private static let knownKeys = ["source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs"]
+
+    /// Reads `storysite.json` from `folder`; an empty configuration when there is none.
+    static func load(from folder: URL) throws(ConfigurationError) -> Configuration {
+        let url = folder.appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return Configuration() }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: data)
+        } catch {
+            throw ConfigurationError("\(fileName):\(error.line):\(error.column): error: \(error.message)")
+        }
+        return try Configuration(json: json)
+    }
+
+    init() {}
+
+    init(json: JSONValue) throws(ConfigurationError) {
+        guard let object = json.objectValue else { throw ConfigurationError.at("", "must be a JSON object") }
+        for key in object.keys where !Self.knownKeys.contains(key) {
+            let suggestion = Self.knownKeys.first { EditDistance.between($0.lowercased(), key.lowercased()) <= 2 }
+            throw ConfigurationError.at(key, "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                + "; known settings: " + Self.knownKeys.joined(separator: ", "))
+        }
+        source = try Self.string(object, "source")
+        templates = try Self.string(object, "templates")
+        output = try Self.string(object, "output")
+        baseURL = try Self.string(object, "baseURL")
+        global = try Self.string(object, "global")
+        switch object["entry"] {
+        case nil: break
+        case .string(let entry)?: entries = [entry]
+        case .array(let values)? where values.allSatisfy({ $0.stringValue != nil }) && !values.isEmpty:
+            entries = values.compactMap(\.stringValue)
+        default: throw ConfigurationError.at("entry", "must be a slug or a non-empty array of slugs")
+        }
+        switch object["site"] {
+        case nil: break
+        case .object(let site)?: self.site = site
+        default: throw ConfigurationError.at("site", "must be an object")
+        }
+        switch object["markdown"] {
+        case nil: break
+        case .object(let markdown)?:
+            for key in markdown.keys where key != "unsafe" {
+                throw ConfigurationError.at("markdown.\(key)", "is not a setting; known settings: unsafe")
+            }
+            if let unsafe = markdown["unsafe"] {
+                guard let flag = unsafe.boolValue else { throw ConfigurationError.at("markdown.unsafe", "must be true or false") }
+                markdownUnsafe = flag
+            }
+        default: throw ConfigurationError.at("markdown", "must be an object such as {\"unsafe\": false}")
+        }
+        if let value = object["strict"] {
+            guard let flag = value.boolValue else { throw ConfigurationError.at("strict", "must be true or false") }
+            strict = flag
+        }
+        if let value = object["jobs"] {
+            guard case .number(let number) = value, let jobs = Int(exactly: number), (1...256).contains(jobs) else {
+                throw ConfigurationError.at("jobs", "must be a whole number from 1 to 256")
+            }
+            self.jobs = jobs
+        }
+    }
+
+    private static func string(_ object: JSONObject, _ key: String) throws(ConfigurationError) -> String? {
+        guard let value = object[key] else { return nil }
+        guard let string = value.stringValue, !string.isEmpty else { throw .at(key, "must be a non-empty string") }
+        return string
+    }
+}
+
+/// A `storysite.json` that cannot be used.
+struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    static func at(_ key: String, _ problem: String) -> ConfigurationError {
+        ConfigurationError("\(Configuration.fileName): error: " + (key.isEmpty ? problem : "'\(key)' \(problem)"))
+    }
+}
+
+/// The Levenshtein distance, for "did you mean" suggestions.
+enum EditDistance {
+    static func between(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,44 @@
+/// One problem found during a command: where, how bad, and what.
+struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    enum Severity: String, Sendable { case warning, error }
+
+    var severity: Severity
+    /// A file position (`Templates/a.mustache:3:5`), a story and field (`blog/post: body[2].link`), or a path.
+    var location: String
+    var message: String
+
+    static func error(_ location: String, _ message: String) -> Diagnostic {
+        Diagnostic(severity: .error, location: location, message: message)
+    }
+
+    static func warning(_ location: String, _ message: String) -> Diagnostic {
+        Diagnostic(severity: .warning, location: location, message: message)
+    }
+
+    var description: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+/// The problems a command collects, printed together at the end rather than one by one.
+struct DiagnosticLog: Sendable {
+    private(set) var entries: [Diagnostic] = []
+
+    mutating func add(_ diagnostic: Diagnostic) { entries.append(diagnostic) }
+    mutating func add(contentsOf diagnostics: [Diagnostic]) { entries.append(contentsOf: diagnostics) }
+
+    /// Drops warnings, for `--quiet`.
+    mutating func keepOnlyErrors() { entries.removeAll { $0.severity == .warning } }
+
+    var errorCount: Int { entries.count { $0.severity == .error } }
+    var warningCount: Int { entries.count { $0.severity == .warning } }
+    var hasErrors: Bool { errorCount > 0 }
+
+    /// Every diagnostic, errors first, each on its own line; `error:`/`warning:` coloured when asked.
+    func report(colored: Bool) -> String {
+        let ordered = entries.filter { $0.severity == .error } + entries.filter { $0.severity == .warning }
+        return ordered.map { diagnostic in
+            guard colored else { return diagnostic.description + "\n" }
+            let color = diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;33m"
+            return "\(diagnostic.location): \(color)\(diagnostic.severity.rawValue):\u{1B}[0m \(diagnostic.message)\n"
+        }.joined()
+    }
+}

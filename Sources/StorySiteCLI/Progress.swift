@@ -1,0 +1,61 @@
+import Foundation
+
+/// Tells the user how a command is getting on: a bar redrawn in place on a terminal, plain lines
+/// otherwise (CI logs), nothing under `--quiet`.
+final class Progress: @unchecked Sendable {
+    enum Style { case bar, lines, silent }
+
+    private let console: any Console
+    private let style: Style
+    private let lock = NSLock()
+    private var phase = ""
+    private var total = 0
+    private var done = 0
+    private var lastDrawn = -1
+
+    init(console: any Console, quiet: Bool) {
+        self.console = console
+        style = quiet ? .silent : (console.isTerminal ? .bar : .lines)
+    }
+
+    /// Starts a phase of `total` steps (0 when unknown).
+    func begin(_ phase: String, total: Int = 0) {
+        lock.withLock {
+            self.phase = phase
+            self.total = total
+            done = 0
+            lastDrawn = -1
+            if style == .bar { draw() }
+        }
+    }
+
+    /// Records `count` more steps done.
+    func advance(by count: Int = 1) {
+        lock.withLock {
+            done += count
+            if style == .bar { draw() }
+        }
+    }
+
+    /// Ends the phase with a line saying what it did.
+    func finish(_ line: String) {
+        lock.withLock {
+            switch style {
+            case .bar: console.err("\r\u{1B}[2K" + line + "\n")
+            case .lines: console.err(line + "\n")
+            case .silent: break
+            }
+        }
+    }
+
+    private func draw() {
+        let width = 30
+        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
+        let filled = Int(fraction * Double(width))
+        guard filled != lastDrawn || total == 0 else { return }
+        lastDrawn = filled
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let count = total > 0 ? " \(done)/\(total)" : (done > 0 ? " \(done)" : "")
+        console.err("\r\u{1B}[2K\(phase) \(bar)\(count)")
+    }
+}

@@ -1,1 +1,0 @@
-// The StorySiteCLI module; see ../../README.md and DESIGN notes.

@@ -1,0 +1,83 @@
+import Foundation
+import StoryModel
+import Testing
+import TestSupport
+@testable import StorySiteCLI
+
+extension StorySiteCLITests {
+    @Suite("storysite.json")
+    struct ConfigurationTests {
+        @Test("every setting is read by its long name")
+        func everySetting() throws {
+            let folder = try TemporaryFolder()
+            try folder.write("storysite.json", """
+                {"source": "Stories", "templates": "Theme", "output": "public", "entry": ["home", "global"],
+                 "baseURL": "https://example.com", "site": {"title": "Acme"}, "markdown": {"unsafe": true},
+                 "global": "settings", "strict": true, "jobs": 3}
+                """)
+            let configuration = try Configuration.load(from: folder.url)
+            #expect(configuration.source == "Stories")
+            #expect(configuration.templates == "Theme")
+            #expect(configuration.output == "public")
+            #expect(configuration.entries == ["home", "global"])
+            #expect(configuration.baseURL == "https://example.com")
+            #expect(configuration.site["title"] == .string("Acme"))
+            #expect(configuration.markdownUnsafe == true)
+            #expect(configuration.global == "settings")
+            #expect(configuration.strict == true)
+            #expect(configuration.jobs == 3)
+        }
+
+        @Test("no file means no settings")
+        func absent() throws {
+            let folder = try TemporaryFolder()
+            #expect(try Configuration.load(from: folder.url) == Configuration())
+        }
+
+        @Test("bad settings name the key and what is wrong", arguments: [
+            (#"{"ouput": "x"}"#, "storysite.json: error: 'ouput' is not a setting (did you mean 'output'?); known settings: source, templates, output, entry, baseURL, site, markdown, global, strict, jobs"),
+            (#"{"entry": []}"#, "storysite.json: error: 'entry' must be a slug or a non-empty array of slugs"),
+            (#"{"jobs": 1.5}"#, "storysite.json: error: 'jobs' must be a whole number from 1 to 256"),
+            (#"{"markdown": {"unsafe": "yes"}}"#, "storysite.json: error: 'markdown.unsafe' must be true or false"),
+            (#"{"site": []}"#, "storysite.json: error: 'site' must be an object"),
+            (#"[1]"#, "storysite.json: error: must be a JSON object"),
+            ("{\n  \"source\": \"x\",\n}", "storysite.json:3:1: error: expected a string key in object"),
+        ])
+        func badSettings(json: String, message: String) throws {
+            let folder = try TemporaryFolder()
+            try folder.write("storysite.json", json)
+            #expect {
+                try Configuration.load(from: folder.url)
+            } throws: { error in
+                (error as? ConfigurationError)?.description == message
+            }
+        }
+
+        @Test("flags override the file")
+        func flagsWin() throws {
+            var configuration = Configuration()
+            configuration.output = "public"
+            configuration.entries = ["start"]
+            configuration.jobs = 3
+            let parsed = try ParsedArguments(["--output", "dist", "--jobs", "5"], spec: BuildCommand.spec)
+            let options = try BuildOptions(arguments: parsed, configuration: configuration)
+            #expect(options.output == "dist")
+            #expect(options.entries == ["start"])
+            #expect(options.jobs == 5)
+            #expect(options.source == "Content")
+        }
+
+        @Test("a base URL must be absolute http(s) and gains a trailing slash")
+        func baseURL() throws {
+            let good = try BuildOptions(
+                arguments: ParsedArguments(["--base-url", "https://example.com/docs"], spec: BuildCommand.spec),
+                configuration: Configuration())
+            #expect(good.baseURL == "https://example.com/docs/")
+            #expect(throws: UsageError.self) {
+                try BuildOptions(
+                    arguments: ParsedArguments(["--base-url", "example.com"], spec: BuildCommand.spec),
+                    configuration: Configuration())
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+
+/// Runs the built `storysite` executable the way a user would, in a given working folder.
+struct Executable {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The executable next to the test bundle in SwiftPM's build folder.
+    static let url: URL = {
+        let bundleFolder = Bundle.main.bundleURL.deletingLastPathComponent()
+        let candidates = [
+            bundleFolder.appendingPathComponent("storysite"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storysite"),
+            SharedFixtures.repositoryRoot.appendingPathComponent(".build/debug/storysite"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
+    }()
+
+    /// Runs `storysite <arguments>` in `folder` and waits for it.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Drain both pipes while the child runs, so a full pipe can never block it.
+        let errorReader = PipeReader(err)
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = errorReader.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a background queue.
+private final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        DispatchQueue.global().async {
+            self.data = pipe.fileHandleForReading.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
