@@ -13,12 +13,17 @@ extension JSONValue {
     /// Parses a UTF-8 JSON document. Object keys keep their order; numbers become `Double`.
     /// Throws ``JSONParseError`` with the line and column of the first problem.
     public init(parsing data: Data) throws(JSONParseError) {
-        var result: Result<JSONValue, JSONParseError>!
-        data.withUnsafeBytes { raw in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
-            result = Result { () throws(JSONParseError) in try parser.parseDocument() }
-        }
-        self = try result.get()
+        self = try data.withUnsafeBytes { raw in Self.parse(raw.bindMemory(to: UInt8.self)) }.get()
+    }
+
+    /// Parses a UTF-8 JSON document held in bytes, as read from a file.
+    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        self = try bytes.withUnsafeBufferPointer(Self.parse).get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+        var parser = JSONParser(bytes: bytes)
+        return Result { () throws(JSONParseError) in try parser.parseDocument() }
     }
 
     /// Parses a JSON document held in a string.

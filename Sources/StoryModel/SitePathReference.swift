@@ -1,5 +1,3 @@
-import Foundation
-
 /// A link target that names a page of the site by path (a Markdown link, a url multilink, a
 /// richtext url link), turned into a slug reference and an anchor.
 public struct SitePathReference: Sendable, Hashable {
@@ -25,7 +23,7 @@ public struct SitePathReference: Sendable, Hashable {
     /// (`/assets/a.png`). The query is dropped and the path percent-decoded; `..` never climbs
     /// above the root, and the root itself is `home`.
     public static func parse(_ target: String, from fullSlug: String, baseURL: String?) -> SitePathReference? {
-        var text = target.trimmingWhitespace()
+        var text = Substring(target.trimmingWhitespace())
         var fromRoot = false
         if let baseURL, let rest = pathBelow(baseURL: baseURL, in: text) {
             text = rest
@@ -42,7 +40,10 @@ public struct SitePathReference: Sendable, Hashable {
         }
         if let question = text.firstIndex(of: "?") { text = text[..<question] }
         if text.hasPrefix("/") { fromRoot = true }
-        let path = String(text).removingPercentEncoding ?? String(text)
+        let path = percentDecoded(text)
+        if fromRoot, let slug = plainRootSlug(path) {
+            return SitePathReference(reference: .slug(slug.isEmpty ? "home" : slug), anchor: anchor)
+        }
 
         var segments: [Substring] = fromRoot ? [] : folderSegments(of: fullSlug)
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
@@ -58,6 +59,17 @@ public struct SitePathReference: Sendable, Hashable {
         guard !segments.isEmpty else { return SitePathReference(reference: .slug("home"), anchor: anchor) }
         let slug = segments.joined(separator: "/") + (endsInFolder ? "/" : "")
         return SitePathReference(reference: .slug(slug), anchor: anchor)
+    }
+
+    /// The slug of a root path that needs no resolving (no `.` and no empty segment), which is
+    /// the common case: the path without its leading `/`.
+    private static func plainRootSlug(_ path: String) -> String? {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: ".") || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")) { return nil }
+            previous = byte
+        }
+        return String(path.dropFirst())
     }
 
     /// The folder a story lives in, as path segments: `docs/guides/setup` and `docs/guides/`
@@ -80,6 +92,35 @@ public struct SitePathReference: Sendable, Hashable {
         let rest = text[end...]
         guard rest.isEmpty || rest.first == "/" || rest.first == "#" || rest.first == "?" else { return nil }
         return rest.first == "/" ? rest : Substring("/" + rest)
+    }
+
+    /// `text` with `%XX` escapes decoded, when they decode to valid UTF-8; otherwise unchanged.
+    private static func percentDecoded(_ text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return String(text)
+            }
+            bytes.append(high << 4 | low)
+        }
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : String(text)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     /// Whether `text` starts with a URL scheme such as `https:` or `mailto:`.

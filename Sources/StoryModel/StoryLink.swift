@@ -76,7 +76,7 @@ public struct StoryLink: Sendable, Hashable {
         switch value {
         case .string(let string)?:
             let trimmed = string.trimmingWhitespace()
-            return trimmed.isEmpty ? nil : String(trimmed)
+            return trimmed.isEmpty ? nil : trimmed
         case .number(let number)? where number.isFinite && number == number.rounded():
             return String(Int(number))
         default:
@@ -86,8 +86,9 @@ public struct StoryLink: Sendable, Hashable {
 
     /// `cached_url` and `href` are slugs, sometimes with a leading `/`, a query or a fragment.
     private static func slug(fromCachedURL url: String) -> String {
-        var slug = Substring(url)
-        if let cut = slug.firstIndex(where: { $0 == "#" || $0 == "?" }) { slug = slug[..<cut] }
-        return Story.normalizedSlug(String(slug))
+        guard let cut = url.utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) else {
+            return Story.normalizedSlug(url)
+        }
+        return Story.normalizedSlug(String(url[..<cut]))
     }
 }

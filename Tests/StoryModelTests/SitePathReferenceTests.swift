@@ -21,6 +21,8 @@ extension StoryModelTests {
             #expect(parse("/#top") == "home#top")
             #expect(parse("/blog/./a/../post") == "blog/post")
             #expect(parse("/caf%C3%A9") == "café")
+            #expect(parse("/a%20b/c%2") == "a%20b/c%2")
+            #expect(parse("/caf%C3") == "caf%C3")
         }
 
         @Test("reads relative paths against the story's folder")
