@@ -26,13 +26,14 @@ public struct LocalFolderSource: StorySource {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw SourceProblems([SourceProblem(file: shown, message: "no such folder; give the folder that holds the story JSON files")])
         }
+        let root = folder.standardizedFileURL.path
         let paths: [String]
         do {
-            paths = try FolderScan.jsonFiles(in: folder)
+            paths = try FolderScan.jsonFiles(in: root)
         } catch {
-            throw SourceProblems([SourceProblem(file: shown, message: "cannot list the folder (\(error.localizedDescription))")])
+            throw SourceProblems([SourceProblem(file: shown, message: "cannot list \(error.path): \(error.reason)")])
         }
-        let files = Self.load(paths, in: folder, shownAs: shown)
+        let files = Self.load(paths, in: root, shownAs: shown)
         let index = StoryIndex(files)
         if !index.problems.isEmpty { throw SourceProblems(index.problems) }
         self.index = index
@@ -61,7 +62,7 @@ public struct LocalFolderSource: StorySource {
     }
 
     /// Reads and parses the files on all cores, a file at a time, into slots in path order.
-    private static func load(_ paths: [String], in folder: URL, shownAs shown: String) -> [StoryFile] {
+    private static func load(_ paths: [String], in root: String, shownAs shown: String) -> [StoryFile] {
         let prefix = shown.isEmpty || shown == "." ? "" : (shown.hasSuffix("/") ? shown : shown + "/")
         var files = [StoryFile?](repeating: nil, count: paths.count)
         let workers = min(paths.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
@@ -71,7 +72,7 @@ public struct LocalFolderSource: StorySource {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for position in stride(from: worker, to: paths.count, by: workers) {
                     let path = paths[position]
-                    slots[position] = StoryFile(url: folder.appendingPathComponent(path), shownAs: prefix + path)
+                    slots[position] = StoryFile(path: root + "/" + path, shownAs: prefix + path)
                 }
             }
         }

@@ -1,4 +1,3 @@
-import Foundation
 import StoryModel
 
 /// The stories one JSON file of a content folder holds, and what is wrong with it.
@@ -17,21 +16,19 @@ struct StoryFile: Sendable {
     var related: [Entry] = []
     var problems: [SourceProblem] = []
 
-    /// Reads and decodes the file at `url`, shown to the user as `shownAs`.
-    init(url: URL, shownAs file: String) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            problems.append(SourceProblem(file: file, message: "cannot read the file (\(error.localizedDescription))"))
-            return
-        }
+    /// Reads and decodes the file at `path`, shown to the user as `shownAs`.
+    init(path: String, shownAs file: String) {
         let value: JSONValue
         do {
-            value = try JSONValue(parsing: data)
-        } catch {
+            value = try JSONValue(parsing: try FolderScan.contents(of: path))
+        } catch let error as FolderScan.Failure {
+            problems.append(SourceProblem(file: file, message: "cannot read the file: \(error.reason)"))
+            return
+        } catch let error as JSONParseError {
             problems.append(SourceProblem(file: file, line: error.line, column: error.column, message: error.message))
             return
+        } catch {
+            preconditionFailure("reading a file throws only FolderScan.Failure or JSONParseError")
         }
         guard case .object(let object) = value else {
             problems.append(SourceProblem(file: file, message: "expected a JSON object, found \(Self.kind(of: value)); \(Self.shapes)"))
