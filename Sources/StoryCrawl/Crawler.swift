@@ -45,22 +45,27 @@ public struct Crawler: Sendable {
         var depth = 0
         while !frontier.isEmpty {
             let found = await references(in: frontier)
+            var orders: [[StoryReference]] = []
             for references in found {
-                for reference in references { if let story = reference.embeddedStory { catalog.learn(story) } }
+                for reference in references {
+                    if let story = reference.embeddedStory { catalog.learn(story) } else { orders.append(reference.lookupOrder) }
+                }
             }
-            let orders = found.flatMap { $0.filter { $0.embeddedStory == nil }.map(\.lookupOrder) }
             try await catalog.resolve(orders, from: source)
 
             var next: [Story] = []
-            for (story, references) in zip(frontier, found) {
-                for reference in references {
-                    let target = reference.embeddedStory?.uuid ?? catalog.target(of: reference.lookupOrder)
+            for (position, references) in found.enumerated() {
+                let source = frontier[position].uuid
+                // Indexing instead of iterating copies no reference as a whole.
+                for index in references.indices {
+                    let target = references[index].embeddedStory?.uuid ?? catalog.target(of: references[index].lookupOrder)
                     edges.append(LinkGraph.Edge(
-                        source: story.uuid, fieldPath: reference.fieldPath, kind: reference.kind,
-                        reference: reference.reference, anchor: reference.anchor,
-                        cachedURL: reference.cachedURL, target: target))
-                    guard let target, let reached = catalog[target], visited.insert(target).inserted else { continue }
-                    nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: story.uuid))
+                        source: source, fieldPath: references[index].fieldPath, kind: references[index].kind,
+                        reference: references[index].reference, anchor: references[index].anchor,
+                        cachedURL: references[index].cachedURL, target: target))
+                    guard let target, !visited.contains(target), let reached = catalog[target] else { continue }
+                    visited.insert(target)
+                    nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: source))
                     next.append(reached)
                 }
             }

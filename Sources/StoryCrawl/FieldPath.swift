@@ -20,7 +20,9 @@ struct FieldPath {
                 if !text.isEmpty { text += "." }
                 text += key
             case .index(let index):
-                text += "[\(index)]"
+                text += "["
+                text += String(index)
+                text += "]"
             }
         }
         return text

@@ -65,10 +65,12 @@ public struct LinkGraph: Sendable {
     private let byUUID: [String: Int]
     private let byID: [Int: Int]
     private let bySlug: [String: Int]
-    private let edgesBySource: [String: [Int]]
-    private let backlinksByTarget: [String: [String]]
+    /// Per node (in ``stories`` order): the positions of its edges, and the nodes linking to it.
+    private let edgesBySource: [[Int]]
+    private let backlinkSources: [[Int]]
 
-    /// Builds a graph and its lookups. The crawler makes graphs; tests elsewhere may build one by hand.
+    /// Builds a graph and its lookups. The crawler makes graphs; tests elsewhere may build one
+    /// by hand. Edges whose source is not among `stories` are kept in ``edges`` only.
     public init(stories: [Node], edges: [Edge], orphans: [Story] = []) {
         self.stories = stories
         self.edges = edges
@@ -77,37 +79,47 @@ public struct LinkGraph: Sendable {
         var byUUID: [String: Int] = [:]
         var byID: [Int: Int] = [:]
         var bySlug: [String: Int] = [:]
+        byUUID.reserveCapacity(stories.count)
+        bySlug.reserveCapacity(stories.count)
         for (position, node) in stories.enumerated() {
-            byUUID[node.story.uuid] = byUUID[node.story.uuid] ?? position
+            if byUUID[node.story.uuid] == nil { byUUID[node.story.uuid] = position }
             if let id = node.story.id, byID[id] == nil { byID[id] = position }
             let key = SlugLookup.key(node.story.fullSlug)
             if bySlug[key] == nil { bySlug[key] = position }
         }
 
-        var edgesBySource: [String: [Int]] = [:]
-        var sourcesByTarget: [String: Set<String>] = [:]
+        var edgesBySource = [[Int]](repeating: [], count: stories.count)
+        var backlinkSources = [[Int]](repeating: [], count: stories.count)
         var unresolved: [Edge] = []
         var stale: [Edge] = []
-        for (position, edge) in edges.enumerated() {
-            edgesBySource[edge.source, default: []].append(position)
-            guard let target = edge.target else {
-                unresolved.append(edge)
+        var lastSource: (uuid: String, position: Int?)?
+        for position in edges.indices {
+            // Edges come grouped by source, so the source lookup is mostly a comparison.
+            let sourceUUID = edges[position].source
+            let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[sourceUUID]
+            lastSource = (sourceUUID, source)
+            if let source { edgesBySource[source].append(position) }
+            guard let targetUUID = edges[position].target else {
+                unresolved.append(edges[position])
                 continue
             }
-            if target != edge.source { sourcesByTarget[target, default: []].insert(edge.source) }
-            if let cachedURL = edge.cachedURL, let story = byUUID[target].map({ stories[$0].story }),
-               SlugLookup.key(cachedURL) != SlugLookup.key(story.fullSlug) {
-                stale.append(edge)
+            guard let target = byUUID[targetUUID] else { continue }
+            if let source, source != target { backlinkSources[target].append(source) }
+            if let cachedURL = edges[position].cachedURL,
+               SlugLookup.key(cachedURL) != SlugLookup.key(stories[target].story.fullSlug) {
+                stale.append(edges[position])
             }
         }
-        let order = { (uuid: String) in byUUID[uuid] ?? Int.max }
-        self.backlinksByTarget = sourcesByTarget.mapValues { sources in
-            sources.sorted { (order($0), $0) < (order($1), $1) }
+        for target in backlinkSources.indices where backlinkSources[target].count > 1 {
+            var distinct: [Int] = []
+            for source in backlinkSources[target].sorted() where distinct.last != source { distinct.append(source) }
+            backlinkSources[target] = distinct
         }
         self.byUUID = byUUID
         self.byID = byID
         self.bySlug = bySlug
         self.edgesBySource = edgesBySource
+        self.backlinkSources = backlinkSources
         self.unresolvedEdges = unresolved
         self.staleEdges = stale
     }
@@ -145,12 +157,14 @@ public struct LinkGraph: Sendable {
 
     /// The edges whose source is the story with this UUID, in document order.
     public func edges(from uuid: String) -> [Edge] {
-        (edgesBySource[uuid] ?? []).map { edges[$0] }
+        guard let source = byUUID[uuid] else { return [] }
+        return edgesBySource[source].map { edges[$0] }
     }
 
     /// The distinct stories linking to the story with this UUID, in breadth-first order,
     /// without the story itself.
     public func backlinks(to uuid: String) -> [String] {
-        backlinksByTarget[uuid] ?? []
+        guard let target = byUUID[uuid] else { return [] }
+        return backlinkSources[target].map { stories[$0].story.uuid }
     }
 }

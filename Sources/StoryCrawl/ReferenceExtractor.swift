@@ -172,9 +172,8 @@ private struct Walker {
 
     /// A string that may hold Markdown links.
     private mutating func visitText(_ text: String) {
-        guard MarkdownLinks.mayHoldLink(text) else { return }
         for destination in MarkdownLinks.destinations(in: text) {
-            addSitePath(String(destination), kind: .markdown)
+            addSitePath(destination, kind: .markdown)
         }
     }
 

@@ -10,20 +10,21 @@ struct StoryCatalog {
         case missing
     }
 
-    private var stories: [String: Story] = [:]
+    private var stories: [Story] = []
+    private var byUUID: [String: Int] = [:]
     private var bySlug: [String: String] = [:]
     private var byID: [Int: String] = [:]
     private var resolutions: [StoryReference: Resolution] = [:]
 
     /// The loaded story with this UUID.
-    subscript(uuid: String) -> Story? { stories[uuid] }
+    subscript(uuid: String) -> Story? { byUUID[uuid].map { stories[$0] } }
 
-    /// Records a story that arrived already loaded (a resolved link or relation); the first
-    /// version of a UUID is kept. Returns the UUID.
+    /// Records a loaded story; the first version of a UUID is kept. Returns the UUID.
     @discardableResult
     mutating func learn(_ story: Story) -> String {
-        if stories[story.uuid] == nil {
-            stories[story.uuid] = story
+        if byUUID[story.uuid] == nil {
+            byUUID[story.uuid] = stories.count
+            stories.append(story)
             let key = SlugLookup.key(story.fullSlug)
             if bySlug[key] == nil { bySlug[key] = story.uuid }
             if let id = story.id, byID[id] == nil { byID[id] = story.uuid }
@@ -69,7 +70,7 @@ struct StoryCatalog {
 
     private func known(_ reference: StoryReference) -> String? {
         switch reference {
-        case .uuid(let uuid): return stories[uuid] == nil ? nil : uuid
+        case .uuid(let uuid): return byUUID[uuid] == nil ? nil : uuid
         case .slug(let slug): return bySlug[SlugLookup.key(slug)]
         case .id(let id): return byID[id]
         }
