@@ -168,6 +168,19 @@ extension StoryCrawlTests {
             }
         }
 
+        @Test("deeply nested content neither overflows a worker thread's stack nor hides its links")
+        func deepNesting() async throws {
+            let folder = try TemporaryFolder()
+            let depth = 240
+            let opening = String(repeating: #"{"_uid": "n", "component": "box", "inner": ["#, count: depth)
+            let closing = String(repeating: "]}", count: depth)
+            try folder.write("home.json", storyText("u-home", "home", fields: #""deep": [\#(opening)\#(linkBlock(storyLink("u-end")))\#(closing)]"#))
+            try folder.write("end.json", storyText("u-end", "end"))
+            let graph = try await Crawler(source: try LocalFolderSource(folder: folder.url)).crawl()
+            #expect(graph.stories.map(\.story.uuid) == ["u-home", "u-end"])
+            #expect(graph.edges.first?.fieldPath == "deep[0]" + String(repeating: ".inner[0]", count: depth) + ".link")
+        }
+
         @Test("crawls the monoblok export from home to the stories it links to",
               .enabled(if: SharedFixtures.available("storyblok-fixtures/monoblok/has-stories"),
                        "../shared/storyblok-fixtures/monoblok/has-stories is absent: crawling a real export is not checked"))
