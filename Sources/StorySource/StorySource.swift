@@ -1,7 +1,8 @@
 import StoryModel
 
 /// Where stories come from: a local folder or a content API. The crawler asks for stories in
-/// batches (one BFS level at a time) and never knows which kind of source it has.
+/// batches (one BFS level at a time) and never knows which kind of source it has. Its
+/// `description` names it in messages (`Content/`, or the API's host).
 public protocol StorySource: Sendable, CustomStringConvertible {
     /// Finds the stories for a batch of references (UUIDs, slugs, numeric ids). The result maps
     /// each reference that was found to its story; references not found are absent. A slug
