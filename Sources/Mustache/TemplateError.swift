@@ -1,0 +1,62 @@
+/// A problem in a template's source, at the position of the offending tag's opening delimiter.
+///
+/// Reads like a compiler diagnostic:
+/// `Templates/components/grid.mustache:12:5: error: section 'columns' opened here is never closed`.
+public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The file as shown to users: for a folder library, the folder's relative path, `/`, and the
+    /// file's path inside it; for in-memory templates, the template name.
+    public var path: String
+    /// 1-based line; 0 when the problem concerns the whole file or folder.
+    public var line: Int
+    /// 1-based column in characters; 0 when the problem concerns the whole file or folder.
+    public var column: Int
+    /// What is wrong, in a sentence without a final period.
+    public var message: String
+
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        line > 0
+            ? "\(path):\(line):\(column): error: \(message)"
+            : "\(path): error: \(message)"
+    }
+}
+
+/// Every problem found while compiling a library, sorted by path and position.
+public struct TemplateErrors: Error, CustomStringConvertible, Sendable {
+    public var errors: [TemplateError]
+
+    public init(errors: [TemplateError]) {
+        self.errors = errors
+    }
+
+    /// One diagnostic per line.
+    public var description: String {
+        errors.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// A problem met while rendering a template that compiled.
+public enum RenderError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// `render(_:)` was asked for a name the library does not hold.
+    case unknownTemplate(String)
+    /// Partials, parents and lambdas nested deeper than ``TemplateLibrary/maximumNesting``:
+    /// almost certainly a template that includes itself without end. Lists the outermost templates.
+    case nestingTooDeep(templates: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownTemplate(let name):
+            "no template named '\(name)'"
+        case .nestingTooDeep(let templates):
+            "partials nest deeper than \(TemplateLibrary.maximumNesting) levels "
+                + "(does a template include itself?): "
+                + templates.joined(separator: " > ")
+        }
+    }
+}
