@@ -231,7 +231,8 @@ private struct TreeBuilder {
             let valid = validatedName(content, of: kind, at: index) != nil
             push(valid && !top.ignoresContent ? (kind == .section ? .section : .invertedSection) : .ignored, at: index, name: content)
         case .close:
-            guard !content.isEmpty else {
+            // A nameless closing tag closes a nameless opening tag, already reported.
+            if content.isEmpty, stack.count == 1 || !stack[stack.count - 1].name.isEmpty {
                 report("closing tag has no name", at: index)
                 return
             }
