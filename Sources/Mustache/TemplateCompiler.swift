@@ -285,9 +285,10 @@ private struct TreeBuilder {
         }
         let opened = compiler.position(of: tokens[top.opener].range.lowerBound)
         report("closing tag '\(name)' does not match \(top.noun) '\(top.name)' opened at \(opened.line):\(opened.column)", at: index)
-        if let match = stack.lastIndex(where: { $0.opener >= 0 && $0.name == name }) {
-            while stack.count > match { finishTop(closedAt: index) }
-        }
+        // Recover: close down to a deeper section of that name, or else take the name for a typo
+        // and close the innermost one, so one mistake is reported once.
+        let match = stack.lastIndex(where: { $0.opener >= 0 && $0.name == name }) ?? stack.count - 1
+        while stack.count > match { finishTop(closedAt: index) }
     }
 
     private mutating func finishTop(closedAt closer: Int) {
