@@ -1,49 +1,52 @@
 /// `{{name}}` escaping: `&`, `<`, `>`, `"` and `'` become `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`.
-enum HTMLEscaping {
-    /// Appends `text` to `output`, escaped. Text without special characters is appended in one piece.
-    static func append(_ text: String, to output: inout String) {
-        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            appendEscaped(text, bytes: bytes, to: &output)
-        }
+extension ByteBuffer {
+    /// Appends `text` escaped. Runs without special characters are copied whole.
+    mutating func appendEscapingHTML(_ text: consuming String) {
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscapingHTML($0) }
         if appended == nil {
-            var contiguous = text
-            contiguous.makeContiguousUTF8()
-            append(contiguous, to: &output)
+            Array(text.utf8).withUnsafeBufferPointer { appendEscapingHTML($0) }
         }
     }
 
-    private static func appendEscaped(
-        _ text: String, bytes: UnsafeBufferPointer<UInt8>, to output: inout String
-    ) {
+    private mutating func appendEscapingHTML(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
         var runStart = 0
-        for offset in 0..<bytes.count {
-            let entity: String
-            switch bytes[offset] {
+        var index = 0
+        while index < bytes.count {
+            // Skip eight bytes at a time while none of them is special.
+            if index + 8 <= bytes.count,
+                !Self.mayHoldSpecialCharacter(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
+            let entity: StaticString
+            switch bytes[index] {
             case UInt8(ascii: "&"): entity = "&amp;"
             case UInt8(ascii: "<"): entity = "&lt;"
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
             case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
+            default:
+                index += 1
+                continue
             }
-            if runStart < offset {
-                output += slice(of: text, from: runStart, to: offset)
-            }
-            output += entity
-            runStart = offset + 1
+            append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            index += 1
+            runStart = index
         }
-        if runStart == 0 {
-            output += text
-        } else if runStart < bytes.count {
-            output += slice(of: text, from: runStart, to: bytes.count)
-        }
+        append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
-    /// The text between two UTF-8 offsets that sit on ASCII characters (so on scalar boundaries).
-    private static func slice(of text: String, from start: Int, to end: Int) -> Substring {
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: start)
-        let upper = utf8.index(lower, offsetBy: end - start)
-        return text[lower..<upper]
+    /// Whether any byte of `word` is `"`, `&`, `'`, `<` or `>` (exact: no byte is missed).
+    private static func mayHoldSpecialCharacter(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
+        return hasZeroByte(word ^ (0x22 &* ones))  // "
+            || hasZeroByte((word ^ (0x26 &* ones)) & ~ones)  // & and ', which differ in the lowest bit
+            || hasZeroByte((word ^ (0x3C &* ones)) & ~(0x02 &* ones))  // < and >, which differ in bit 1
     }
 }

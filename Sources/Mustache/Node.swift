@@ -1,36 +1,110 @@
-/// One element of a compiled template. Compiled once; rendering only walks these.
-enum Node: Sendable {
-    case text(Text)
-    case variable(Variable)
-    case section(Section)
-    case invertedSection(InvertedSection)
-    case partial(PartialInclusion)
-    case parent(ParentInclusion)
-    case block(BlockSite)
+/// One step of a compiled template.
+///
+/// Nodes hold only plain values (indices into their ``Program``'s tables), so walking a template
+/// copies no references and costs no reference counting.
+enum Node {
+    case text(TextSpan)
+    case variable(VariableNode)
+    case section(SectionNode)
+    case invertedSection(InvertedSectionNode)
+    case partial(PartialNode)
+    case parent(ParentNode)
+    case block(BlockNode)
 }
 
-/// A template with its display path and compiled nodes.
-final class CompiledTemplate: Sendable {
-    let name: String
-    let path: String
-    let nodes: [Node]
-
-    init(name: String, path: String, nodes: [Node]) {
-        self.name = name
-        self.path = path
-        self.nodes = nodes
-    }
+/// A contiguous run of nodes in a program: a template's, a section's or a block's content.
+struct NodeRange {
+    let start: Int32
+    let end: Int32
 }
 
-/// Where a tag stands, for messages raised while rendering (lambda output that does not compile).
-struct SourceLocation: Sendable {
-    let path: String
-    let line: Int
-    let column: Int
+/// Bytes in a program's text table: static text or an indentation.
+struct ByteRange {
+    let start: Int32
+    let end: Int32
+}
+
+/// Static text, and the template line starts inside it where a standalone partial's indentation goes.
+struct TextSpan {
+    let bytes: ByteRange
+    /// Entries of the program's line-start table: offsets into the text table, from `bytes.start`
+    /// through `bytes.end`.
+    let lineStarts: Range<Int32>
+}
+
+/// `{{name}}`, `{{{name}}}` or `{{&name}}`.
+struct VariableNode {
+    /// Index in the program's name table.
+    let name: Int32
+    let escapesHTML: Bool
+    /// Index in the program's tag table, for a lambda called here.
+    let tag: Int32
+}
+
+/// `{{#name}}…{{/name}}`.
+struct SectionNode {
+    let name: Int32
+    let body: NodeRange
+    /// Index in the program's tag table, for a lambda called here.
+    let tag: Int32
+}
+
+/// `{{^name}}…{{/name}}`.
+struct InvertedSectionNode {
+    let name: Int32
+    let body: NodeRange
+}
+
+/// The template a partial or parent tag names.
+enum TemplateReference {
+    /// A literal name found in the library: the index of the template.
+    case resolved(Int32)
+    /// A literal name the library does not hold: its index in the program's missing-name table.
+    case missing(Int32)
+    /// `*name`: the template named by the string value of `name` (an index in the name table),
+    /// resolved while rendering.
+    case dynamic(Int32)
+}
+
+/// `{{>name}}` or `{{>*name}}`.
+struct PartialNode {
+    let template: TemplateReference
+    /// For a standalone tag, the whitespace before it, prepended to each line of the partial;
+    /// nil for an inline tag, whose partial renders without indentation.
+    let indentation: ByteRange?
+}
+
+/// `{{<name}}{{$block}}…{{/block}}{{/name}}`: a partial whose blocks are overridden.
+struct ParentNode {
+    let template: TemplateReference
+    /// Entries of the program's override table.
+    let overrides: Range<Int32>
+    /// As for ``PartialNode/indentation``.
+    let indentation: ByteRange?
+}
+
+/// A `{{$name}}…{{/name}}` inside a parent tag: content replacing the parent's block of that name.
+struct BlockOverride {
+    /// The block name's library-wide number.
+    let name: Int32
+    /// Compiled with the block's own indentation removed from each line.
+    let body: NodeRange
+}
+
+/// A `{{$name}}…{{/name}}` outside parent tags: a place an including template may override.
+struct BlockNode {
+    /// The block name's library-wide number.
+    let name: Int32
+    let defaultBody: NodeRange
+    /// Prepended to each line of whichever content renders here (the content has its own removed).
+    let indentation: ByteRange
+    /// Whether the content starts on a line of its own (the opening tag is standalone), so its first
+    /// line is indented too.
+    let startsLine: Bool
 }
 
 /// A data name: `.` (the current item), `name`, or dotted `a.b.c`.
-struct Name: Sendable {
+struct Name {
     /// The name as written, for messages.
     let text: String
     /// The first part, looked up through the context stack; empty for `.`.
@@ -53,121 +127,22 @@ struct Name: Sendable {
     }
 }
 
-/// Literal text, and the template line starts inside it where a standalone partial's indentation goes.
-struct Text: Sendable {
-    /// The whole text, appended as is when there is no indentation to apply.
-    let text: String
-    /// `text` cut at each line start; empty when the text holds no line start.
-    /// Indentation goes before every piece but the first, and before the first when `startsLine`.
-    let pieces: [String]
-    let startsLine: Bool
-}
-
-/// `{{name}}`, `{{{name}}}` or `{{&name}}`.
-final class Variable: Sendable {
-    let name: Name
-    let escapesHTML: Bool
-    let location: SourceLocation
-
-    init(name: Name, escapesHTML: Bool, location: SourceLocation) {
-        self.name = name
-        self.escapesHTML = escapesHTML
-        self.location = location
-    }
-}
-
-/// `{{#name}}…{{/name}}`.
-final class Section: Sendable {
-    let name: Name
-    let children: [Node]
-    /// The unprocessed text between the tags, handed to a lambda.
-    let rawText: String
-    /// `rawText` compiled on its own with `delimiters`: what a lambda gets when it renders `rawText`.
-    let rawTextNodes: [Node]
-    /// The delimiters in effect inside the section, used to render a lambda's result.
+/// Where a variable or section tag stands, and what a lambda called there needs.
+struct TagSource: Sendable {
+    let path: String
+    let line: Int
+    let column: Int
+    /// For a section: the unprocessed text between the tags, handed to a lambda.
+    let rawText: String?
+    /// For a section: `rawText` compiled on its own, as a lambda rendering that text gets it.
+    let rawTextBody: NodeRange?
+    /// The delimiters in effect inside a section, used to render a lambda's result.
     let delimiters: Delimiters
-    let location: SourceLocation
-
-    init(
-        name: Name, children: [Node], rawText: String, rawTextNodes: [Node],
-        delimiters: Delimiters, location: SourceLocation
-    ) {
-        self.name = name
-        self.children = children
-        self.rawText = rawText
-        self.rawTextNodes = rawTextNodes
-        self.delimiters = delimiters
-        self.location = location
-    }
 }
 
-/// `{{^name}}…{{/name}}`.
-final class InvertedSection: Sendable {
-    let name: Name
-    let children: [Node]
-
-    init(name: Name, children: [Node]) {
-        self.name = name
-        self.children = children
-    }
-}
-
-/// The template a partial or parent tag names.
-enum IncludedTemplate: Sendable {
-    /// A literal name, resolved when the library was compiled; `index` is nil when it is missing.
-    case named(String, index: Int?)
-    /// `*name`: the template named by the string value of `name`, resolved while rendering.
-    case dynamic(Name)
-}
-
-/// `{{>name}}` or `{{>*name}}`.
-final class PartialInclusion: Sendable {
-    let template: IncludedTemplate
-    /// For a standalone tag, the whitespace before it, prepended to each line of the partial;
-    /// nil for an inline tag, whose partial renders without indentation.
-    let indentation: String?
-
-    init(template: IncludedTemplate, indentation: String?) {
-        self.template = template
-        self.indentation = indentation
-    }
-}
-
-/// `{{<name}}{{$block}}…{{/block}}{{/name}}`: a partial whose blocks are overridden.
-final class ParentInclusion: Sendable {
-    let template: IncludedTemplate
-    let overrides: [BlockOverride]
-    /// As for ``PartialInclusion/indentation``.
-    let indentation: String?
-
-    init(template: IncludedTemplate, overrides: [BlockOverride], indentation: String?) {
-        self.template = template
-        self.overrides = overrides
-        self.indentation = indentation
-    }
-}
-
-/// A `{{$name}}…{{/name}}` inside a parent tag: content replacing the parent's block of that name.
-struct BlockOverride: Sendable {
+/// A template in a library program.
+struct TemplateEntry: Sendable {
     let name: String
-    /// Compiled with the block's own indentation removed from each line.
-    let nodes: [Node]
-}
-
-/// A `{{$name}}…{{/name}}` outside parent tags: a place an including template may override.
-final class BlockSite: Sendable {
-    let name: String
-    let defaultNodes: [Node]
-    /// Prepended to each line of whichever content renders here (the content has its own removed).
-    let indentation: String
-    /// Whether the content starts on a line of its own (the opening tag is standalone), so its first
-    /// line is indented too.
-    let startsLine: Bool
-
-    init(name: String, defaultNodes: [Node], indentation: String, startsLine: Bool) {
-        self.name = name
-        self.defaultNodes = defaultNodes
-        self.indentation = indentation
-        self.startsLine = startsLine
-    }
+    let path: String
+    let body: NodeRange
 }

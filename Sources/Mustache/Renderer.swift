@@ -1,271 +1,326 @@
 /// One render of one template: the output so far, the context stack, the block overrides of the
 /// parents being rendered, and the indentation of the standalone partials being rendered.
-struct RenderSession {
-    let library: TemplateLibrary
-    let missingPartialPolicy: MissingPartialPolicy
-    private(set) var output = ""
+struct RenderSession: ~Copyable {
+    /// The program holding the library's templates.
+    private let library: Program
+    /// The program whose nodes are rendering: the library's, or a lambda output's.
+    private var program: Program
+    private let missingPartialPolicy: MissingPartialPolicy
+    private var output: ByteBuffer
     private var context: ContextStack
     /// Overrides of the parents being rendered, outermost first: an outer override wins.
-    private var overrides: [[BlockOverride]]
-    /// Prepended at each template line start.
-    private var indentation = ""
+    private var overrides: [OverrideFrame]
+    /// The indentations of the standalone partials and blocks being rendered, innermost last.
+    /// `indentation` from `indentationStart` on is prepended at each template line start; an inline
+    /// partial starts a fresh, empty one. Kept in one buffer so nesting does not allocate.
+    private var indentation = ByteBuffer(capacity: 64)
+    private var indentationStart = 0
     private(set) var missingPartials: [String] = []
     /// The templates and lambdas being rendered, outermost first.
-    private var trail: [String]
+    private var trail: [TrailEntry]
+
+    /// The overrides one parent tag gives, in the program that compiled them.
+    struct OverrideFrame {
+        let program: Program
+        let overrides: Range<Int32>
+    }
+
+    enum TrailEntry {
+        case template(Int32)
+        case lambda(String)
+    }
 
     init(
-        library: TemplateLibrary, missingPartialPolicy: MissingPartialPolicy, context: ContextStack,
-        overrides: [[BlockOverride]], trail: [String]
+        library: Program, program: Program, missingPartialPolicy: MissingPartialPolicy,
+        context: consuming ContextStack, overrides: [OverrideFrame], trail: [TrailEntry], outputCapacity: Int
     ) {
         self.library = library
+        self.program = program
         self.missingPartialPolicy = missingPartialPolicy
         self.context = context
         self.overrides = overrides
         self.trail = trail
+        output = ByteBuffer(capacity: outputCapacity)
     }
 
-    mutating func render(_ nodes: [Node]) throws {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                append(text)
+    /// The output rendered so far.
+    var text: String { output.makeString() }
+
+    mutating func render(_ body: NodeRange) throws {
+        var index = Int(body.start)
+        let end = Int(body.end)
+        while index < end {
+            switch program.nodes[index] {
+            case .text(let span):
+                append(span)
             case .variable(let variable):
-                if let value = context.lookup(variable.name) {
+                if let value = lookup(variable.name) {
                     try interpolate(value, for: variable)
                 }
             case .section(let section):
-                try render(section, value: context.lookup(section.name) ?? .null)
+                try render(section, value: lookup(section.name) ?? .null)
             case .invertedSection(let inverted):
-                if !(context.lookup(inverted.name)?.isTruthy ?? false) {
-                    try render(inverted.children)
+                if !(lookup(inverted.name)?.isTruthy ?? false) {
+                    try render(inverted.body)
                 }
             case .partial(let partial):
                 if let template = resolve(partial.template) {
                     try include(template, indentation: partial.indentation)
                 }
             case .parent(let parent):
-                guard let template = resolve(parent.template) else { continue }
+                guard let template = resolve(parent.template) else { break }
                 if parent.overrides.isEmpty {
                     try include(template, indentation: parent.indentation)
                 } else {
-                    overrides.append(parent.overrides)
+                    overrides.append(OverrideFrame(program: program, overrides: parent.overrides))
                     try include(template, indentation: parent.indentation)
                     overrides.removeLast()
                 }
             case .block(let block):
                 try render(block)
             }
+            index += 1
         }
+    }
+
+    private func lookup(_ name: Int32) -> MustacheValue? {
+        context.lookup(program.names.baseAddress! + Int(name))
     }
 
     // MARK: Text and values
 
-    private mutating func append(_ text: Text) {
-        if indentation.isEmpty || text.pieces.isEmpty {
-            output += text.text
+    private mutating func append(_ span: TextSpan) {
+        let text = program.text
+        if indentationStart == indentation.count || span.lineStarts.isEmpty {
+            output.append(UnsafeBufferPointer(rebasing: text[Int(span.bytes.start)..<Int(span.bytes.end)]))
             return
         }
-        for (offset, piece) in text.pieces.enumerated() {
-            if offset > 0 || text.startsLine { output += indentation }
-            output += piece
+        var start = Int(span.bytes.start)
+        for lineStart in program.lineStarts[Int(span.lineStarts.lowerBound)..<Int(span.lineStarts.upperBound)] {
+            output.append(UnsafeBufferPointer(rebasing: text[start..<Int(lineStart)]))
+            output.append(indentation, from: indentationStart)
+            start = Int(lineStart)
         }
+        output.append(UnsafeBufferPointer(rebasing: text[start..<Int(span.bytes.end)]))
     }
 
-    private mutating func interpolate(_ value: MustacheValue, for variable: Variable) throws {
-        switch value {
+    private mutating func interpolate(_ value: consuming MustacheValue, for variable: VariableNode) throws {
+        switch consume value {
         case .null, .array, .object:
             return
         case .bool(let flag):
-            output += flag ? "true" : "false"
+            output.append(flag ? "true" : "false")
         case .number(let number):
-            output += Interpolation.text(of: number)
+            output.append(Interpolation.text(of: number))
         case .string(let text):
-            appendValueText(text, escaping: variable.escapesHTML)
+            append(text, escapingHTML: variable.escapesHTML)
         case .html(let html):
-            output += html
+            output.append(html)
         case .lambda(let lambda):
-            try enter("lambda '\(variable.name.text)'")
-            let renderer = lambdaRenderer(
-                named: variable.name.text, delimiters: .standard, rawText: nil, rawTextNodes: [],
-                location: variable.location)
+            let renderer = try enterLambda(named: variable.name, at: variable.tag)
             let result = try lambda.body(LambdaInvocation(text: nil, renderer: renderer))
             if case .string(let template) = result {
-                appendValueText(try renderer.render(template), escaping: variable.escapesHTML)
+                append(try renderer.render(template), escapingHTML: variable.escapesHTML)
             } else {
                 try interpolate(result, for: variable)
             }
-            record(renderer.missingPartials)
+            renderer.missingPartials.forEach { record($0) }
             trail.removeLast()
         }
     }
 
-    private mutating func appendValueText(_ text: String, escaping: Bool) {
-        if escaping {
-            HTMLEscaping.append(text, to: &output)
+    private mutating func append(_ text: consuming String, escapingHTML: Bool) {
+        if escapingHTML {
+            output.appendEscapingHTML(text)
         } else {
-            output += text
+            output.append(text)
         }
     }
 
     // MARK: Sections
 
-    private mutating func render(_ section: Section, value: MustacheValue) throws {
+    private mutating func render(_ section: SectionNode, value: consuming MustacheValue) throws {
         switch value {
         case .array(let items):
             for item in items {
                 context.push(item)
-                try render(section.children)
+                try render(section.body)
                 context.pop()
             }
         case .lambda(let lambda):
-            try enter("lambda '\(section.name.text)'")
-            let renderer = lambdaRenderer(
-                named: section.name.text, delimiters: section.delimiters, rawText: section.rawText,
-                rawTextNodes: section.rawTextNodes, location: section.location)
-            let result = try lambda.body(LambdaInvocation(text: section.rawText, renderer: renderer))
+            let renderer = try enterLambda(named: section.name, at: section.tag)
+            let result = try lambda.body(LambdaInvocation(text: renderer.rawText, renderer: renderer))
             switch result {
             case .string(let template):
-                output += try renderer.render(template)
+                output.append(try renderer.render(template))
             case .html(let html):
-                output += html
+                output.append(html)
             default:
                 try render(section, value: result)
             }
-            record(renderer.missingPartials)
+            renderer.missingPartials.forEach { record($0) }
             trail.removeLast()
         default:
             guard value.isTruthy else { return }
-            context.push(value)
-            try render(section.children)
+            context.push(consume value)
+            try render(section.body)
             context.pop()
         }
     }
 
-    private func lambdaRenderer(
-        named name: String, delimiters: Delimiters, rawText: String?, rawTextNodes: [Node],
-        location: SourceLocation
-    ) -> LambdaRenderer {
-        LambdaRenderer(
-            library: library, missingPartialPolicy: missingPartialPolicy, context: context,
-            overrides: overrides, trail: trail, lambdaName: name, delimiters: delimiters,
-            rawText: rawText, rawTextNodes: rawTextNodes, location: location)
+    /// Checks the nesting depth, notes the lambda in the trail and makes what it renders with.
+    private mutating func enterLambda(named name: Int32, at tag: Int32) throws -> LambdaRenderer {
+        let lambdaName = program.names[Int(name)].text
+        try enter(.lambda(lambdaName))
+        return LambdaRenderer(
+            library: library, program: program, missingPartialPolicy: missingPartialPolicy,
+            context: context.frames, overrides: overrides, trail: trail, lambdaName: lambdaName,
+            tag: program.tags[Int(tag)])
     }
 
     // MARK: Partials, parents and blocks
 
-    private mutating func resolve(_ target: IncludedTemplate) -> CompiledTemplate? {
-        switch target {
-        case .named(let name, let index):
-            if let index { return library.templates[index] }
-            record([name])
+    private mutating func resolve(_ reference: TemplateReference) -> Int32? {
+        switch reference {
+        case .resolved(let template):
+            return template
+        case .missing(let name):
+            record(program.missingNames[Int(name)])
         case .dynamic(let name):
-            guard case .string(let templateName)? = context.lookup(name) else { return nil }
-            if let index = library.partialIndex[templateName] { return library.templates[index] }
-            record([templateName])
+            guard case .string(let templateName)? = lookup(name) else { return nil }
+            if let template = library.partialIndex[templateName] { return template }
+            record(templateName)
         }
         return nil
     }
 
-    /// Renders a partial or parent: indented when its tag is standalone, unindented when inline.
-    private mutating func include(_ template: CompiledTemplate, indentation own: String?) throws {
-        try enter(template.name)
-        let outer = indentation
+    /// Renders a library template for a partial or parent tag: indented when the tag is standalone,
+    /// unindented when inline.
+    private mutating func include(_ template: Int32, indentation own: ByteRange?) throws {
+        try enter(.template(template))
+        let outerStart = indentationStart, outerEnd = indentation.count
         if let own {
-            indentation += own
+            indentation.append(UnsafeBufferPointer(rebasing: program.text[Int(own.start)..<Int(own.end)]))
         } else {
-            indentation = ""
+            indentationStart = outerEnd
         }
-        try render(template.nodes)
-        indentation = outer
+        try render(library.templateBodies[Int(template)], in: library)
+        indentation.removeLast(from: outerEnd)
+        indentationStart = outerStart
         trail.removeLast()
     }
 
-    private mutating func render(_ block: BlockSite) throws {
-        let content = override(named: block.name) ?? block.defaultNodes
-        let outer = indentation
-        indentation += block.indentation
-        if block.startsLine { output += indentation }
-        try render(content)
-        indentation = outer
+    private mutating func render(_ block: BlockNode) throws {
+        let outerEnd = indentation.count
+        indentation.append(UnsafeBufferPointer(rebasing: program.text[Int(block.indentation.start)..<Int(block.indentation.end)]))
+        if block.startsLine { output.append(indentation, from: indentationStart) }
+        if let (overrideProgram, body) = override(named: block.name) {
+            try render(body, in: overrideProgram)
+        } else {
+            try render(block.defaultBody)
+        }
+        indentation.removeLast(from: outerEnd)
     }
 
-    private func override(named name: String) -> [Node]? {
-        for parentOverrides in overrides {
-            for candidate in parentOverrides where candidate.name == name {
-                return candidate.nodes
+    private func override(named name: Int32) -> (Program, NodeRange)? {
+        for frame in overrides {
+            for index in frame.overrides where frame.program.overrides[Int(index)].name == name {
+                return (frame.program, frame.program.overrides[Int(index)].body)
             }
         }
         return nil
     }
 
-    private mutating func enter(_ name: String) throws {
-        guard trail.count < TemplateLibrary.maximumNesting else {
-            throw RenderError.nestingTooDeep(templates: Array(trail.suffix(10)))
+    /// Renders nodes of `other`, which may be another program than the current one.
+    private mutating func render(_ body: NodeRange, in other: Program) throws {
+        if other === program {
+            try render(body)
+        } else {
+            let current = program
+            program = other
+            try render(body)
+            program = current
         }
-        trail.append(name)
     }
 
-    private mutating func record(_ names: [String]) {
-        guard missingPartialPolicy == .report else { return }
-        for name in names where !missingPartials.contains(name) {
-            missingPartials.append(name)
+    private mutating func enter(_ entry: TrailEntry) throws {
+        guard trail.count < TemplateLibrary.maximumNesting else {
+            throw RenderError.nestingTooDeep(templates: trail.suffix(10).map { entry in
+                switch entry {
+                case .template(let index): library.templates[Int(index)].name
+                case .lambda(let name): "lambda '\(name)'"
+                }
+            })
         }
+        trail.append(entry)
+    }
+
+    private mutating func record(_ missingPartial: String) {
+        guard missingPartialPolicy == .report, !missingPartials.contains(missingPartial) else { return }
+        missingPartials.append(missingPartial)
     }
 }
 
 /// What a ``LambdaInvocation`` renders with: a snapshot of the session where the lambda was called.
 final class LambdaRenderer {
-    private let library: TemplateLibrary
+    private let library: Program
+    private let program: Program
     private let missingPartialPolicy: MissingPartialPolicy
-    private let context: ContextStack
-    private let overrides: [[BlockOverride]]
-    private let trail: [String]
+    private let context: [MustacheValue]
+    private let overrides: [RenderSession.OverrideFrame]
+    private let trail: [RenderSession.TrailEntry]
     private let lambdaName: String
-    private let delimiters: Delimiters
-    private let rawText: String?
-    private let rawTextNodes: [Node]
-    private let location: SourceLocation
+    private let tag: TagSource
     /// Missing partials met by ``render(_:)``, merged into the session afterwards.
     private(set) var missingPartials: [String] = []
 
     init(
-        library: TemplateLibrary, missingPartialPolicy: MissingPartialPolicy, context: ContextStack,
-        overrides: [[BlockOverride]], trail: [String], lambdaName: String, delimiters: Delimiters,
-        rawText: String?, rawTextNodes: [Node], location: SourceLocation
+        library: Program, program: Program, missingPartialPolicy: MissingPartialPolicy,
+        context: [MustacheValue], overrides: [RenderSession.OverrideFrame], trail: [RenderSession.TrailEntry],
+        lambdaName: String, tag: TagSource
     ) {
         self.library = library
+        self.program = program
         self.missingPartialPolicy = missingPartialPolicy
         self.context = context
         self.overrides = overrides
         self.trail = trail
         self.lambdaName = lambdaName
-        self.delimiters = delimiters
-        self.rawText = rawText
-        self.rawTextNodes = rawTextNodes
-        self.location = location
+        self.tag = tag
     }
 
+    /// The section's raw text; nil for an interpolation.
+    var rawText: String? { tag.rawText }
+
     func render(_ template: String) throws -> String {
-        let nodes = template == rawText ? rawTextNodes : try compile(template)
+        let (templateProgram, body): (Program, NodeRange)
+        if template == tag.rawText, let rawTextBody = tag.rawTextBody {
+            (templateProgram, body) = (program, rawTextBody)
+        } else {
+            (templateProgram, body) = try compile(template)
+        }
         var session = RenderSession(
-            library: library, missingPartialPolicy: missingPartialPolicy, context: context,
-            overrides: overrides, trail: trail)
-        try session.render(nodes)
+            library: library, program: templateProgram, missingPartialPolicy: missingPartialPolicy,
+            context: ContextStack(frames: context), overrides: overrides, trail: trail,
+            outputCapacity: template.utf8.count * 2)
+        try session.render(body)
         for name in session.missingPartials where !missingPartials.contains(name) {
             missingPartials.append(name)
         }
-        return session.output
+        return session.text
     }
 
-    private func compile(_ template: String) throws -> [Node] {
-        let compiler = TemplateCompiler(source: template, path: location.path, partialIndex: library.partialIndex)
-        let nodes = compiler.compile(delimiters: delimiters)
+    private func compile(_ template: String) throws -> (Program, NodeRange) {
+        let builder = ProgramBuilder(blockNumbers: library.blockNumbers)
+        let compiler = TemplateCompiler(
+            source: template, path: tag.path, program: builder, partialIndex: library.partialIndex)
+        let body = compiler.compile(delimiters: tag.delimiters)
         if let problem = compiler.errors.first {
             throw TemplateError(
-                path: location.path, line: location.line, column: location.column,
+                path: tag.path, line: tag.line, column: tag.column,
                 message: "lambda '\(lambdaName)' returned text that is not a valid template: "
                     + "\(problem.message) (at \(problem.line):\(problem.column) of that text)")
         }
-        return nodes
+        return (Program(builder: builder, templates: [], partialIndex: [:]), body)
     }
 }

@@ -3,10 +3,11 @@
 final class TemplateCompiler {
     private let source: [UInt8]
     private let path: String
+    fileprivate let program: ProgramBuilder
     /// Template indices by the names partial and parent tags may use.
-    private let partialIndex: [String: Int]
+    private let partialIndex: [String: Int32]
     private(set) var errors: [TemplateError] = []
-    private var rawTextNodesCache: [RawTextKey: [Node]] = [:]
+    private var rawTextBodies: [RawTextKey: NodeRange] = [:]
     private var lineStartOffsets: [Int]?
 
     private struct RawTextKey: Hashable {
@@ -14,18 +15,22 @@ final class TemplateCompiler {
         let delimiters: Delimiters
     }
 
-    init(source: String, path: String, partialIndex: [String: Int]) {
+    /// - Parameters:
+    ///   - program: where the nodes, text and names go.
+    ///   - partialIndex: template indices by the names partial and parent tags may use.
+    init(source: String, path: String, program: ProgramBuilder, partialIndex: [String: Int32]) {
         self.source = Array(source.utf8)
         self.path = path
+        self.program = program
         self.partialIndex = partialIndex
     }
 
-    /// The template's nodes; check ``errors`` before using them.
-    func compile(delimiters: Delimiters = .standard) -> [Node] {
+    /// Compiles the template into the program and returns its body; check ``errors`` before use.
+    func compile(delimiters: Delimiters = .standard) -> NodeRange {
         compileUnit(source.indices, delimiters: delimiters, reportsErrors: true)
     }
 
-    private func compileUnit(_ unit: Range<Int>, delimiters: Delimiters, reportsErrors: Bool) -> [Node] {
+    private func compileUnit(_ unit: Range<Int>, delimiters: Delimiters, reportsErrors: Bool) -> NodeRange {
         var lexer = Lexer(source: source, range: unit, delimiters: delimiters)
         lexer.scan()
         if reportsErrors {
@@ -41,15 +46,15 @@ final class TemplateCompiler {
 
     /// A section's raw text compiled on its own, as a lambda rendering that text would compile it.
     /// Nested sections share their compilation through the cache.
-    fileprivate func rawTextNodes(_ range: Range<Int>, delimiters: Delimiters) -> [Node] {
+    fileprivate func rawTextBody(_ range: Range<Int>, delimiters: Delimiters) -> NodeRange {
         let key = RawTextKey(range: range, delimiters: delimiters)
-        if let cached = rawTextNodesCache[key] { return cached }
-        let nodes = compileUnit(range, delimiters: delimiters, reportsErrors: false)
-        rawTextNodesCache[key] = nodes
-        return nodes
+        if let cached = rawTextBodies[key] { return cached }
+        let body = compileUnit(range, delimiters: delimiters, reportsErrors: false)
+        rawTextBodies[key] = body
+        return body
     }
 
-    fileprivate func resolvePartial(_ name: String) -> Int? {
+    fileprivate func resolvePartial(_ name: String) -> Int32? {
         partialIndex[name]
     }
 
@@ -58,9 +63,14 @@ final class TemplateCompiler {
         errors.append(TemplateError(path: path, line: position.line, column: position.column, message: message))
     }
 
-    fileprivate func location(of offset: Int) -> SourceLocation {
+    /// Records where a variable or section tag stands, and for a section what a lambda needs.
+    fileprivate func tag(
+        at offset: Int, rawText: String? = nil, rawTextBody: NodeRange? = nil, delimiters: Delimiters = .standard
+    ) -> Int32 {
         let position = position(of: offset)
-        return SourceLocation(path: path, line: position.line, column: position.column)
+        return program.appendTag(TagSource(
+            path: path, line: position.line, column: position.column, rawText: rawText,
+            rawTextBody: rawTextBody, delimiters: delimiters))
     }
 
     /// 1-based line, and 1-based column counted in characters.
@@ -86,21 +96,10 @@ private struct TextBuilder {
         lineStarts.append(bytes.count)
     }
 
-    mutating func take() -> Text? {
+    mutating func take(into program: ProgramBuilder) -> TextSpan? {
         defer { self = TextBuilder() }
         guard !bytes.isEmpty || !lineStarts.isEmpty else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard !lineStarts.isEmpty else { return Text(text: text, pieces: [], startsLine: false) }
-        let startsLine = lineStarts[0] == 0
-        var cuts = startsLine ? Array(lineStarts.dropFirst()) : lineStarts
-        cuts.append(bytes.count)
-        var pieces: [String] = []
-        var start = 0
-        for cut in cuts {
-            pieces.append(String(decoding: bytes[start..<cut], as: UTF8.self))
-            start = cut
-        }
-        return Text(text: text, pieces: pieces, startsLine: startsLine)
+        return program.appendText(bytes, lineStarts: lineStarts)
     }
 }
 
@@ -128,16 +127,16 @@ private struct Frame {
     var isAtContentStart = true
     var overrides: [BlockOverride] = []
     var overrideOpeners: [String: Int] = [:]
-    var includedTemplate: IncludedTemplate?
-    var indentation: String?
-    var blockIndentation: String = ""
+    var includedTemplate: TemplateReference?
+    var indentation: ByteRange?
+    var blockIndentation = ByteRange(start: 0, end: 0)
     var blockStartsLine = false
 
     /// Text and tags inside a parent (other than blocks) are not output.
     var ignoresContent: Bool { role == .parent || role == .ignored }
 
-    mutating func flushText() {
-        if let text = text.take() { nodes.append(.text(text)) }
+    mutating func flushText(into program: ProgramBuilder) {
+        if let span = text.take(into: program) { nodes.append(.text(span)) }
     }
 }
 
@@ -164,7 +163,7 @@ private struct TreeBuilder {
         stack = [Frame(role: .root, opener: -1, name: "", noun: "", dedent: [])]
     }
 
-    mutating func build() -> [Node] {
+    mutating func build() -> NodeRange {
         for index in tokens.indices where !layouts[index].isRemoved {
             if layouts[index].beginsLine { startLine() }
             switch tokens[index].kind {
@@ -178,8 +177,8 @@ private struct TreeBuilder {
             let frame = stack.removeLast()
             report("\(frame.noun) '\(frame.name)' opened here is never closed", at: frame.opener)
         }
-        stack[0].flushText()
-        return stack[0].nodes
+        stack[0].flushText(into: compiler.program)
+        return compiler.program.append(stack[0].nodes)
     }
 
     // MARK: Text
@@ -206,7 +205,7 @@ private struct TreeBuilder {
 
     private mutating func appendNode(_ node: Node) {
         let top = stack.count - 1
-        stack[top].flushText()
+        stack[top].flushText(into: compiler.program)
         stack[top].nodes.append(node)
         stack[top].isAtContentStart = false
     }
@@ -226,7 +225,8 @@ private struct TreeBuilder {
             return
         case .variable(let escaped):
             guard let name = validatedName(content, of: kind, at: index), !top.ignoresContent else { return }
-            appendNode(.variable(Variable(name: name, escapesHTML: escaped, location: compiler.location(of: tokens[index].range.lowerBound))))
+            appendNode(.variable(VariableNode(
+                name: name, escapesHTML: escaped, tag: compiler.tag(at: tokens[index].range.lowerBound))))
         case .section, .invertedSection:
             let valid = validatedName(content, of: kind, at: index) != nil
             push(valid && !top.ignoresContent ? (kind == .section ? .section : .invertedSection) : .ignored, at: index, name: content)
@@ -239,7 +239,7 @@ private struct TreeBuilder {
             close(named: content, at: index)
         case .partial:
             guard let template = includedTemplate(content, of: kind, at: index), !top.ignoresContent else { return }
-            appendNode(.partial(PartialInclusion(template: template, indentation: standaloneIndentation(at: index))))
+            appendNode(.partial(PartialNode(template: template, indentation: standaloneIndentation(at: index))))
         case .parent:
             let template = includedTemplate(content, of: kind, at: index)
             guard let template, !top.ignoresContent else {
@@ -263,7 +263,7 @@ private struct TreeBuilder {
             push(.block, at: index, name: content)
             let relative = ownIndentation.dropFirst(commonPrefixLength(ownIndentation, top.dedent))
             stack[stack.count - 1].dedent = ownIndentation
-            stack[stack.count - 1].blockIndentation = String(decoding: relative, as: UTF8.self)
+            stack[stack.count - 1].blockIndentation = compiler.program.appendBytes(relative)
             stack[stack.count - 1].blockStartsLine = layouts[index].isStandalone
         }
     }
@@ -293,24 +293,25 @@ private struct TreeBuilder {
 
     private mutating func finishTop(closedAt closer: Int) {
         var frame = stack.removeLast()
-        frame.flushText()
+        let program = compiler.program
+        frame.flushText(into: program)
         let opener = tokens[frame.opener]
         switch frame.role {
         case .root, .ignored:
             return
         case .section:
+            let body = program.append(frame.nodes)
             let raw = opener.range.upperBound..<tokens[closer].range.lowerBound
-            appendNode(.section(Section(
-                name: Name(frame.name), children: frame.nodes,
-                rawText: String(decoding: source[raw], as: UTF8.self),
-                rawTextNodes: compiler.rawTextNodes(raw, delimiters: opener.delimiters),
-                delimiters: opener.delimiters,
-                location: compiler.location(of: opener.range.lowerBound))))
+            let tag = compiler.tag(
+                at: opener.range.lowerBound, rawText: String(decoding: source[raw], as: UTF8.self),
+                rawTextBody: compiler.rawTextBody(raw, delimiters: opener.delimiters), delimiters: opener.delimiters)
+            appendNode(.section(SectionNode(name: program.name(frame.name), body: body, tag: tag)))
         case .invertedSection:
-            appendNode(.invertedSection(InvertedSection(name: Name(frame.name), children: frame.nodes)))
+            appendNode(.invertedSection(InvertedSectionNode(name: program.name(frame.name), body: program.append(frame.nodes))))
         case .parent:
             guard let template = frame.includedTemplate else { return }
-            appendNode(.parent(ParentInclusion(template: template, overrides: frame.overrides, indentation: frame.indentation)))
+            appendNode(.parent(ParentNode(
+                template: template, overrides: program.appendOverrides(frame.overrides), indentation: frame.indentation)))
         case .block:
             let enclosing = stack.count - 1
             switch stack[enclosing].role {
@@ -323,10 +324,10 @@ private struct TreeBuilder {
                     return
                 }
                 stack[enclosing].overrideOpeners[frame.name] = frame.opener
-                stack[enclosing].overrides.append(BlockOverride(name: frame.name, nodes: frame.nodes))
+                stack[enclosing].overrides.append(BlockOverride(name: program.blockNumber(frame.name), body: program.append(frame.nodes)))
             case .root, .section, .invertedSection, .block:
-                appendNode(.block(BlockSite(
-                    name: frame.name, defaultNodes: frame.nodes,
+                appendNode(.block(BlockNode(
+                    name: program.blockNumber(frame.name), defaultBody: program.append(frame.nodes),
                     indentation: frame.blockIndentation, startsLine: frame.blockStartsLine)))
             }
         }
@@ -334,7 +335,8 @@ private struct TreeBuilder {
 
     // MARK: Names
 
-    private func validatedName(_ content: String, of kind: TagKind, at index: Int) -> Name? {
+    /// The name's number in the program, or nil (reported) when it is not a valid name.
+    private func validatedName(_ content: String, of kind: TagKind, at index: Int) -> Int32? {
         guard !content.isEmpty else {
             if case .variable = kind {
                 report("empty tag: expected a name", at: index)
@@ -351,11 +353,11 @@ private struct TreeBuilder {
             report("'\(content)' is not a valid name: a dotted name cannot have an empty part", at: index)
             return nil
         }
-        return Name(content)
+        return compiler.program.name(content)
     }
 
     /// The template a partial or parent tag names: a literal name, or `*name` for a dynamic one.
-    private func includedTemplate(_ content: String, of kind: TagKind, at index: Int) -> IncludedTemplate? {
+    private func includedTemplate(_ content: String, of kind: TagKind, at index: Int) -> TemplateReference? {
         guard !content.isEmpty else {
             report("\(kind.noun) tag has no name", at: index)
             return nil
@@ -366,22 +368,23 @@ private struct TreeBuilder {
                 report("\(kind.noun) tag has no name after '*'", at: index)
                 return nil
             }
-            return validatedName(dynamicName, of: kind, at: index).map(IncludedTemplate.dynamic)
+            return validatedName(dynamicName, of: kind, at: index).map(TemplateReference.dynamic)
         }
         guard !content.utf8.contains(where: Lexer.isWhitespace) else {
             report("'\(content)' is not a valid \(kind.noun) name: names cannot contain whitespace", at: index)
             return nil
         }
-        return .named(content, index: compiler.resolvePartial(content))
+        if let template = compiler.resolvePartial(content) { return .resolved(template) }
+        return .missing(compiler.program.missingName(content))
     }
 
     // MARK: Indentation
 
     /// A standalone partial or parent's indentation, relative to the enclosing block's; nil inline.
-    private func standaloneIndentation(at index: Int) -> String? {
+    private func standaloneIndentation(at index: Int) -> ByteRange? {
         guard let whitespace = layouts[index].indentation else { return nil }
         let raw = source[whitespace]
-        return String(decoding: raw.dropFirst(commonPrefixLength(raw, stack[stack.count - 1].dedent)), as: UTF8.self)
+        return compiler.program.appendBytes(raw.dropFirst(commonPrefixLength(raw, stack[stack.count - 1].dedent)))
     }
 
     /// A block's own indentation in the source. For a standalone opening tag, that of the first

@@ -10,11 +10,8 @@ public struct TemplateLibrary: Sendable {
 
     /// Every template name, sorted.
     public let names: [String]
-    let templates: [CompiledTemplate]
+    let program: Program
     private let indexByName: [String: Int]
-    /// Indices by the names partial and parent tags may use: every name, and the names under
-    /// `components/` without that prefix where no template has the shorter name.
-    let partialIndex: [String: Int]
 
     /// Compiles in-memory templates, keyed by name. Throws ``TemplateErrors`` listing every problem.
     public init(templates: [String: String]) throws {
@@ -34,28 +31,30 @@ public struct TemplateLibrary: Sendable {
         let sources = sources.sorted { $0.name < $1.name }
         names = sources.map(\.name)
         indexByName = Dictionary(uniqueKeysWithValues: zip(names, names.indices))
-        var partialIndex = indexByName
+        // Partial and parent tags may also name a template under components/ without that prefix.
+        var partialIndex = indexByName.mapValues(Int32.init)
         let componentsPrefix = "components/"
         for (name, index) in indexByName where name.hasPrefix(componentsPrefix) {
             let shortName = String(name.dropFirst(componentsPrefix.count))
-            if partialIndex[shortName] == nil { partialIndex[shortName] = index }
+            if partialIndex[shortName] == nil { partialIndex[shortName] = Int32(index) }
         }
-        self.partialIndex = partialIndex
 
+        let builder = ProgramBuilder()
         var errors = earlierErrors
-        var templates: [CompiledTemplate] = []
+        var templates: [TemplateEntry] = []
         for source in sources {
-            let compiler = TemplateCompiler(source: source.text, path: source.path, partialIndex: partialIndex)
-            let nodes = compiler.compile()
+            let compiler = TemplateCompiler(
+                source: source.text, path: source.path, program: builder, partialIndex: partialIndex)
+            let body = compiler.compile()
             errors += compiler.errors
-            templates.append(CompiledTemplate(name: source.name, path: source.path, nodes: nodes))
+            templates.append(TemplateEntry(name: source.name, path: source.path, body: body))
         }
         guard errors.isEmpty else {
             throw TemplateErrors(errors: errors.sorted {
                 ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column)
             })
         }
-        self.templates = templates
+        program = Program(builder: builder, templates: templates, partialIndex: partialIndex)
     }
 
     /// Whether a template has exactly this name.
@@ -73,13 +72,16 @@ public struct TemplateLibrary: Sendable {
         _ name: String, context: MustacheValue, missingPartials: MissingPartialPolicy = .report
     ) throws -> RenderedTemplate {
         guard let index = indexByName[name] else { throw RenderError.unknownTemplate(name) }
-        let template = templates[index]
         var session = RenderSession(
-            library: self, missingPartialPolicy: missingPartials, context: ContextStack(root: context),
-            overrides: [], trail: [template.name])
-        try session.render(template.nodes)
-        return RenderedTemplate(text: session.output, missingPartials: session.missingPartials)
+            library: program, program: program, missingPartialPolicy: missingPartials,
+            context: ContextStack(frames: [context]), overrides: [], trail: [.template(Int32(index))],
+            outputCapacity: Self.initialOutputCapacity)
+        try session.render(program.templates[index].body)
+        return RenderedTemplate(text: session.text, missingPartials: session.missingPartials)
     }
+
+    /// Enough for a typical page without growing more than once or twice.
+    private static let initialOutputCapacity = 16 * 1024
 }
 
 /// What to do when a partial or parent names a template the library does not hold.

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 import Testing
 
@@ -12,6 +13,40 @@ struct MustacheValueTests {
         #expect(try render("{{x}}", ["x": "a & b < c > d \" e ' f"]) == "a &amp; b &lt; c &gt; d &quot; e &#39; f")
         #expect(try render("{{x}}", ["x": "<\u{301}é—ok"]) == "&lt;\u{301}é—ok")
         #expect(try render("{{x}}", ["x": "no special characters"]) == "no special characters")
+    }
+
+    @Test("escaping finds special characters at every position of 8-byte words")
+    func escapingAtEveryPosition() throws {
+        let library = try TemplateLibrary(templates: ["test": "{{x}}"])
+        for length in 0...24 {
+            for position in 0..<max(length, 1) {
+                for special in ["&", "<", ">", "\"", "'", "%", "é"] {
+                    var characters = Array(repeating: "a", count: length)
+                    if position < length { characters[position] = special }
+                    let text = characters.joined()
+                    let expected = text
+                        .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+                        .replacingOccurrences(of: "'", with: "&#39;")
+                    #expect(try library.render("test", context: ["x": .string(text)]).text == expected)
+                }
+            }
+        }
+    }
+
+    @Test("output with other than ASCII characters, sparse or dense, comes out unchanged")
+    func nonASCIIOutput() throws {
+        let library = try TemplateLibrary(templates: ["test": "{{{x}}}"])
+        let ascii = String(repeating: "abcdefghij", count: 300)
+        var samples = [ascii, "é" + ascii, ascii + "é", String(repeating: "Größe Übersicht ", count: 400)]
+        for run in [15, 16, 17, 255, 256, 257, 2047, 2048, 2049] {
+            let stretch = String(ascii.prefix(run))
+            samples.append(String(repeating: "€\(stretch)👋🏽", count: 6))
+            samples.append(String(repeating: "ü", count: run) + stretch + "—")
+        }
+        for sample in samples {
+            #expect(try library.render("test", context: ["x": .string(sample)]).text == sample)
+        }
     }
 
     @Test("{{{x}}} and {{&x}} do not escape")
