@@ -136,7 +136,8 @@ struct Lexer {
 
         if kind != .comment, let nested = find(opening, from: afterOpening, before: contentEnd) {
             // `{{name ... {{other}}`: the first tag lost its closing delimiter.
-            problems.append((start, "tag '\(snippet(from: start, upTo: nested))' is not closed before the next '\(tagName)'"))
+            let unclosed = snippet(from: start, upTo: nested)
+            problems.append((start, "tag '\(unclosed)' is not closed before the next '\(tagName)'"))
             return nested
         }
         if kind == .setDelimiters {
@@ -153,13 +154,17 @@ struct Lexer {
     /// `{{=<% %>=}}`: two non-empty delimiters without whitespace or `=`, separated by whitespace.
     private mutating func changeDelimiters(start: Int, content: Range<Int>, end: Int) -> Int {
         guard content.count >= 1, source[content.upperBound - 1] == UInt8(ascii: "=") else {
-            problems.append((start, "delimiter change must end with '=' before the closing delimiter, as in {{=<% %>=}}"))
+            problems.append((
+                start, "delimiter change must end with '=' before the closing delimiter, as in {{=<% %>=}}"))
             return end
         }
         let inner = trimmed(content.lowerBound..<content.upperBound - 1)
         let parts = source[inner].split(whereSeparator: Self.isWhitespace)
         guard parts.count == 2 else {
-            problems.append((start, "delimiter change needs an opening and a closing delimiter separated by whitespace, as in {{=<% %>=}}"))
+            problems.append((
+                start,
+                "delimiter change needs an opening and a closing delimiter separated by whitespace, "
+                    + "as in {{=<% %>=}}"))
             return end
         }
         guard !parts.contains(where: { $0.contains(UInt8(ascii: "=")) }) else {

@@ -81,7 +81,9 @@ enum LineLayout {
             layouts[line.lowerBound].beginsLine = true
             return
         }
-        let leadingWhitespace = tokens[line.lowerBound].kind == .text ? tokens[line.lowerBound].range : nil
+        let firstTagStart = tokens[tags[0]].range.lowerBound
+        let leadingWhitespace = tokens[line.lowerBound].kind == .text
+            ? tokens[line.lowerBound].range : firstTagStart..<firstTagStart
         for index in line {
             switch tokens[index].kind {
             case .text:
@@ -89,7 +91,7 @@ enum LineLayout {
             case .tag(let kind):
                 layouts[index].isStandalone = true
                 if kind == .partial || kind == .parent {
-                    layouts[index].indentation = leadingWhitespace ?? tokens[index].range.lowerBound..<tokens[index].range.lowerBound
+                    layouts[index].indentation = leadingWhitespace
                 }
             }
         }

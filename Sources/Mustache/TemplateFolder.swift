@@ -38,7 +38,8 @@ extension TemplateLibrary {
                 errors.append(TemplateError(path: path, line: 0, column: 0, message: "file is not valid UTF-8 text"))
                 continue
             }
-            sources.append(TemplateSource(name: String(relativePath.dropLast(fileExtension.count)), path: path, text: text))
+            let name = String(relativePath.dropLast(fileExtension.count))
+            sources.append(TemplateSource(name: name, path: path, text: text))
         }
         try self.init(sources: sources, earlierErrors: errors)
     }

@@ -75,7 +75,9 @@ struct MustacheValueTests {
     @Test("null, false, 0, empty strings and empty arrays are falsey; everything else is truthy")
     func truthiness() throws {
         let falsey: [MustacheValue] = [.null, false, 0, "", .html(""), []]
-        let truthy: [MustacheValue] = [true, 1, -0.5, "text", .html("<br>"), [false], [:], .lambda(MustacheLambda { _ in .null })]
+        let truthy: [MustacheValue] = [
+            true, 1, -0.5, "text", .html("<br>"), [false], [:], .lambda(MustacheLambda { _ in .null }),
+        ]
         for value in falsey {
             #expect(try render("{{#v}}yes{{/v}}{{^v}}no{{/v}}", ["v": value]) == "no")
         }

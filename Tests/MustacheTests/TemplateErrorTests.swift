@@ -97,7 +97,9 @@ struct TemplateErrorTests {
     func badDelimiters() {
         #expect(errors("{{=<% %>}}\n{{=<%=}}\n{{=<= =>=}}\n{{ok}}") == [
             error(1, 1, "delimiter change must end with '=' before the closing delimiter, as in {{=<% %>=}}"),
-            error(2, 1, "delimiter change needs an opening and a closing delimiter separated by whitespace, as in {{=<% %>=}}"),
+            error(
+                2, 1,
+                "delimiter change needs an opening and a closing delimiter separated by whitespace, as in {{=<% %>=}}"),
             error(3, 1, "delimiters cannot contain '='"),
         ])
     }
@@ -128,7 +130,8 @@ struct TemplateErrorTests {
         let error = TemplateError(
             path: "Templates/components/grid.mustache", line: 12, column: 5,
             message: "section 'columns' opened here is never closed")
-        #expect(error.description == "Templates/components/grid.mustache:12:5: error: section 'columns' opened here is never closed")
+        #expect(error.description
+            == "Templates/components/grid.mustache:12:5: error: section 'columns' opened here is never closed")
         #expect(TemplateError(path: "Templates", line: 0, column: 0, message: "template folder not found").description
             == "Templates: error: template folder not found")
     }
@@ -137,7 +140,8 @@ struct TemplateErrorTests {
     func folderReportsAllErrors() throws {
         let folder = try TemporaryFolder()
         try folder.write("Templates/layout.mustache", "{{$main}}\n{{/mian}}\n")
-        try folder.write("Templates/components/grid.mustache", String(repeating: "\n", count: 11) + "    {{#columns}}{{}}")
+        let elevenEmptyLines = String(repeating: "\n", count: 11)
+        try folder.write("Templates/components/grid.mustache", elevenEmptyLines + "    {{#columns}}{{}}")
         try folder.write("Templates/components/teaser.mustache", "<p>{{title}}</p>")
         try folder.write("Templates/article.mustache", "{{name")
         let templates = URL(fileURLWithPath: "Templates", relativeTo: folder.url)
