@@ -94,10 +94,12 @@ public enum MissingPartialPolicy: Sendable {
 
 /// The output of one render.
 public struct RenderedTemplate: Sendable {
+    /// The rendered text.
     public var text: String
     /// Names of missing partials and parents, as asked for, unique, in first-seen order.
     public var missingPartials: [String]
 
+    /// A result with `text` and the names of the missing partials it met.
     public init(text: String, missingPartials: [String]) {
         self.text = text
         self.missingPartials = missingPartials

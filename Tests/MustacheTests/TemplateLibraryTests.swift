@@ -141,6 +141,18 @@ struct TemplateLibraryTests {
             """)
     }
 
+    @Test("a parent can be chosen by dynamic name, with the components/ fallback")
+    func dynamicParent() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "{{<*frame}}{{$title}}Hello{{/title}}{{/*frame}}",
+            "components/card": "<div class=\"card\"><h2>{{$title}}Untitled{{/title}}</h2></div>",
+        ])
+        #expect(try library.render("page", context: ["frame": "card"]).text == "<div class=\"card\"><h2>Hello</h2></div>")
+        let missing = try library.render("page", context: ["frame": "panel"])
+        #expect(missing.text == "")
+        #expect(missing.missingPartials == ["panel"])
+    }
+
     @Test("one library renders from 64 concurrent tasks with identical output")
     func concurrentRendering() async throws {
         let library = try TemplateLibrary(templates: [

@@ -13,6 +13,7 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable
     /// What is wrong, in a sentence without a final period.
     public var message: String
 
+    /// A problem at `line` and `column` (both 0 for the whole file) of the file shown as `path`.
     public init(path: String, line: Int, column: Int, message: String) {
         self.path = path
         self.line = line
@@ -20,6 +21,7 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable
         self.message = message
     }
 
+    /// `path:line:column: error: message`, or `path: error: message` for the whole file.
     public var description: String {
         line > 0
             ? "\(path):\(line):\(column): error: \(message)"
@@ -29,8 +31,10 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable
 
 /// Every problem found while compiling a library, sorted by path and position.
 public struct TemplateErrors: Error, CustomStringConvertible, Sendable {
+    /// The problems, sorted by path, line and column.
     public var errors: [TemplateError]
 
+    /// Wraps `errors`, which the library passes sorted.
     public init(errors: [TemplateError]) {
         self.errors = errors
     }
@@ -49,6 +53,7 @@ public enum RenderError: Error, CustomStringConvertible, Sendable, Equatable {
     /// almost certainly a template that includes itself without end. Lists the outermost templates.
     case nestingTooDeep(templates: [String])
 
+    /// What went wrong, in a sentence.
     public var description: String {
         switch self {
         case .unknownTemplate(let name):
