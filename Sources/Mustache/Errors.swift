@@ -50,7 +50,8 @@ public enum RenderError: Error, CustomStringConvertible, Sendable, Equatable {
     /// `render(_:)` was asked for a name the library does not hold.
     case unknownTemplate(String)
     /// Partials, parents and lambdas nested deeper than ``TemplateLibrary/maximumNesting``:
-    /// almost certainly a template that includes itself without end. Lists the outermost templates.
+    /// almost certainly a template that includes itself without end. Lists the ten innermost
+    /// templates (and lambdas), outermost first, which show the cycle.
     case nestingTooDeep(templates: [String])
 
     /// What went wrong, in a sentence.
