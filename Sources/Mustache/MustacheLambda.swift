@@ -29,7 +29,9 @@ public struct LambdaInvocation {
     /// Renders `template` in the current context with the current delimiters and returns the text.
     ///
     /// Partials and parents resolve in the same library. Missing partials are reported with the
-    /// enclosing render. Rendering the unchanged ``text`` reuses the section's compiled form.
+    /// enclosing render. The indentation of enclosing standalone partials is not applied (the
+    /// result is inserted as a whole). Rendering the unchanged ``text`` reuses the section's
+    /// compiled form, so a helper that renders its own text parses nothing while rendering.
     public func render(_ template: String) throws -> String {
         try renderer.render(template)
     }
