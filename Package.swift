@@ -16,6 +16,16 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
 
         // The pipeline stages.
         .target(name: "StoryModel"),
@@ -24,21 +34,26 @@ let package = Package(
         .target(name: "Mustache"),
         .target(name: "StoryRender", dependencies: ["StoryModel", "StoryCrawl", "Mustache", "CCMark"]),
         .target(name: "SiteOutput", dependencies: ["StoryModel"]),
+        .target(name: "LinkCheck", dependencies: ["CLibXML2", "StoryModel", "StoryCrawl"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "StorySiteCLI",
-            dependencies: ["StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput"]
+            dependencies: ["StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck"]
         ),
         .executableTarget(name: "storysite", dependencies: ["StorySiteCLI"]),
 
         // Tests: one suite per module, folders mirroring Sources/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StoryModelTests", dependencies: ["StoryModel", "TestSupport"]),
-        .testTarget(name: "StorySourceTests", dependencies: ["StorySource", "TestSupport"]),
+        .testTarget(name: "StorySourceTests", dependencies: ["StorySource", "TestSupport", "FakeStoryblokAPI"]),
         .testTarget(name: "StoryCrawlTests", dependencies: ["StoryCrawl", "StorySource", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryCrawl", "StorySource", "Mustache", "TestSupport"]),
         .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
-        .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "TestSupport"]),
+        .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck", "StoryCrawl", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "TestSupport", "FakeStoryblokAPI"]),
+        .target(name: "FakeStoryblokAPI", dependencies: ["HTTPServer", "StoryModel"], path: "Tests/FakeStoryblokAPI"),
 
         // Benchmarks: executables that print figures. Run with `swift run -c release <name>`.
         .target(name: "SyntheticSpace", dependencies: ["StoryModel"], path: "Benchmarks/SyntheticSpace"),
@@ -48,6 +63,12 @@ let package = Package(
             name: "render-benchmark",
             dependencies: ["SyntheticSpace", "StorySource", "StoryCrawl", "StoryRender", "Mustache"],
             path: "Benchmarks/RenderBenchmark"
+        ),
+        .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck"], path: "Benchmarks/CheckBenchmark"),
+        .executableTarget(
+            name: "api-benchmark",
+            dependencies: ["SyntheticSpace", "FakeStoryblokAPI", "StorySource", "StoryCrawl"],
+            path: "Benchmarks/APIBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+// A fake Storyblok Content Delivery API for tests.
