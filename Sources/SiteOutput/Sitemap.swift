@@ -18,9 +18,9 @@ public enum Sitemap {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for entry in entries.sorted(by: { $0.url < $1.url }) {
-            xml += "  <url>\n    <loc>\(escape(absoluteURL(entry.url, baseURL: baseURL)))</loc>\n"
+            xml += "  <url>\n    <loc>\(absoluteURL(entry.url, baseURL: baseURL).markupEscaped)</loc>\n"
             if let lastModified = entry.lastModified, !lastModified.isEmpty {
-                xml += "    <lastmod>\(escape(lastModified))</lastmod>\n"
+                xml += "    <lastmod>\(lastModified.markupEscaped)</lastmod>\n"
             }
             xml += "  </url>\n"
         }
@@ -37,20 +37,5 @@ public enum Sitemap {
     public static func absoluteURL(_ relativeURL: String, baseURL: String) -> String {
         let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         return base + relativeURL
-    }
-
-    private static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -32,7 +32,7 @@ struct BuildCommand {
         var log = DiagnosticLog()
 
         let output = context.url(options.output)
-        do {
+        do throws(OutputError) {
             try OutputFolderRules.check(
                 output: output, displayPath: options.output, currentFolder: context.workingDirectory,
                 protected: [("source", context.url(options.source)), ("templates", context.url(options.templates))])
@@ -46,7 +46,7 @@ struct BuildCommand {
         guard !log.hasErrors else { return finish(log, options: options) }
 
         let summary: SiteWriter.Summary
-        do {
+        do throws(OutputError) {
             summary = try SiteWriter(output: output, displayPath: options.output).write(site.files)
         } catch {
             log.add(.error(error.path, error.message))

@@ -10,106 +10,109 @@ import StorySource
 /// place each story's page, render every page, and add the 404 page, assets, sitemap and robots.
 /// Every problem found is collected, so one run reports all of them.
 struct SiteGenerator {
-    /// What a generation produced: the files to write (empty when there were errors) and the
-    /// problems found.
-    struct Result {
+    /// What a generation produced: the files to write (incomplete when there were errors) and
+    /// the problems found.
+    struct Output {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         var storyCount = 0
         var pageCount = 0
         var graph: LinkGraph?
+
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
     let options: BuildOptions
     let context: CommandContext
     let progress: Progress
 
-    func generate() async -> Result {
-        var result = Result()
-        let templates = loadTemplates(into: &result)
-        let source = loadSource(into: &result)
-        guard let templates, let source, result.diagnostics.isEmpty else { return result }
+    func generate() async -> Output {
+        var output = Output()
+        let templates = loadTemplates(into: &output)
+        let source = loadSource(into: &output)
+        guard let templates, let source, !output.hasErrors else { return output }
 
-        progress.begin("Crawling")
-        let graph: LinkGraph
-        do {
-            graph = try await Crawler(source: source, entries: try await entries(in: source), baseURL: options.baseURL).crawl()
-        } catch let error as CrawlError {
-            result.diagnostics += error.description.split(separator: "\n").map {
-                .error(options.source, String($0) + "; give the entry with --entry or \"entry\" in storysite.json")
-            }
-            return result
-        } catch {
-            result.diagnostics.append(.error(options.source, "\(error)"))
-            return result
-        }
-        result.graph = graph
-        result.storyCount = graph.stories.count
-        progress.finish("Crawled \(graph.stories.count) stories from \(options.entries.joined(separator: ", "))")
-        result.diagnostics += brokenLinkDiagnostics(graph)
+        guard let graph = await crawl(source, into: &output) else { return output }
+        output.graph = graph
+        output.storyCount = graph.stories.count
+        output.diagnostics += brokenLinks(in: graph)
 
-        let pages = PagePlan(graph: graph, options: options)
-        result.diagnostics += pages.problems
-        guard !pages.problems.contains(where: { $0.severity == .error }) else { return result }
+        let plan = PagePlan(graph: graph, home: options.entries[0], global: options.global)
+        output.diagnostics += plan.problems
+        guard !output.hasErrors else { return output }
 
         let renderer = PageRenderer(
             library: templates,
-            resolver: GraphLinkResolver(graph: graph, pageURL: { pages.location(of: $0)?.url }),
-            site: siteValue(),
-            global: pages.globalStory,
+            resolver: GraphLinkResolver(graph: graph, pageURL: { plan.location(of: $0)?.url }),
+            site: .object(options.site),
+            global: plan.globalStory,
             baseURL: options.baseURL,
             markdownUnsafe: options.markdownUnsafe)
-        let rendered = await renderAll(pages.stories, graph: graph, renderer: renderer, into: &result)
-        guard !result.diagnostics.contains(where: { $0.severity == .error }) else { return result }
-
-        result.files = rendered
-        result.pageCount = rendered.count
-        result.files.append(notFoundPage(renderer: renderer, templates: templates, into: &result))
-        result.files += assets(into: &result)
+        output.files = await render(plan, graph: graph, renderer: renderer, into: &output)
+        output.pageCount = output.files.count
+        output.files.append(notFoundPage(renderer, into: &output))
+        output.files += assets(into: &output)
         if let baseURL = options.baseURL {
-            let entries = pages.stories.map { story in
-                Sitemap.Entry(url: pages.location(of: story)?.url ?? "", lastModified: story.string("published_at"))
+            let entries = plan.stories.map {
+                Sitemap.Entry(url: plan.location(of: $0)?.url ?? "", lastModified: $0.string("published_at"))
             }
-            result.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL)))
-            result.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))
+            output.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL)))
+            output.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))
         }
-        return result
+        return output
     }
 
-    // MARK: Loading
+    // MARK: Loading and crawling
 
-    private func loadTemplates(into result: inout Result) -> TemplateLibrary? {
-        let folder = context.url(options.templates)
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            result.diagnostics.append(.error(options.templates, "the templates folder does not exist; give it with --templates"))
+    private func loadTemplates(into output: inout Output) -> TemplateLibrary? {
+        guard folderExists(options.templates) else {
+            output.diagnostics.append(.error(options.templates, "the templates folder does not exist; name it with --templates"))
             return nil
         }
         do {
             return try TemplateLibrary(folder: URL(fileURLWithPath: options.templates, relativeTo: context.workingDirectory))
         } catch let errors as TemplateErrors {
-            result.diagnostics += errors.errors.map { .error("\($0.path):\($0.line):\($0.column)", $0.message) }
+            output.diagnostics += errors.errors.map { error in
+                let location = error.line > 0 ? "\(error.path):\(error.line):\(error.column)" : error.path
+                return .error(location, error.message)
+            }
         } catch {
-            result.diagnostics.append(.error(options.templates, "\(error)"))
+            output.diagnostics.append(.error(options.templates, "\(error)"))
         }
         return nil
     }
 
-    private func loadSource(into result: inout Result) -> (any StorySource)? {
-        let folder = context.url(options.source)
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            result.diagnostics.append(.error(options.source, "the content folder does not exist; give it with --source"))
+    private func loadSource(into output: inout Output) -> (any StorySource)? {
+        guard folderExists(options.source) else {
+            output.diagnostics.append(.error(options.source, "the content folder does not exist; name it with --source"))
             return nil
         }
         do {
-            return try LocalFolderSource(folder: folder, displayPath: options.source)
+            return try LocalFolderSource(folder: context.url(options.source), displayPath: options.source)
         } catch {
-            result.diagnostics += error.problems.map { problem in
-                let location = [problem.file, problem.line.map(String.init), problem.column.map(String.init)]
-                    .compactMap { $0 }.joined(separator: ":")
-                return .error(location, problem.message)
+            output.diagnostics += error.problems.map { problem in
+                let position = [problem.line, problem.column].compactMap { $0.map(String.init) }
+                return .error(([problem.file] + position).joined(separator: ":"), problem.message)
             }
             return nil
         }
+    }
+
+    private func crawl(_ source: any StorySource, into output: inout Output) async -> LinkGraph? {
+        progress.begin("Crawling")
+        do {
+            let graph = try await Crawler(source: source, entries: try await entries(in: source), baseURL: options.baseURL).crawl()
+            progress.finish("Crawled \(graph.stories.count) stories from \(options.source)")
+            return graph
+        } catch let error as CrawlError {
+            output.diagnostics += error.description.split(separator: "\n").map {
+                .error(options.source, "\($0); name the entry story with --entry or \"entry\" in storysite.json")
+            }
+        } catch {
+            output.diagnostics.append(.error(options.source, "\(error)"))
+        }
+        progress.finish("Crawl failed")
+        return nil
     }
 
     /// The entries to crawl from: the configured ones, plus the global story when the source has it.
@@ -120,63 +123,112 @@ struct SiteGenerator {
         return found.isEmpty ? options.entries : options.entries + [options.global]
     }
 
+    /// Story links that resolve to nothing: warnings, or errors under `--strict`.
+    private func brokenLinks(in graph: LinkGraph) -> [Diagnostic] {
+        graph.unresolvedEdges.map { edge in
+            let source = graph.story(uuid: edge.source)?.fullSlug ?? edge.source
+            let target = edge.reference.description + (edge.anchor.map { "#" + $0 } ?? "")
+            return Diagnostic(
+                severity: options.strict ? .error : .warning,
+                location: "\(source): \(edge.fieldPath)",
+                message: "broken story link to '\(target)': no such story")
+        }
+    }
+
     // MARK: Rendering
 
-    /// Renders every page with at most `--jobs` at once; the files come back in crawl order,
-    /// whatever the concurrency.
-    private func renderAll(
-        _ stories: [Story], graph: LinkGraph, renderer: PageRenderer, into result: inout Result
-    ) async -> [OutputFile] {
+    /// Renders every page, at most `--jobs` at once; files come back in crawl order whatever the
+    /// concurrency, so output is deterministic.
+    private func render(_ plan: PagePlan, graph: LinkGraph, renderer: PageRenderer, into output: inout Output) async -> [OutputFile] {
+        let stories = plan.stories
         progress.begin("Rendering", total: stories.count)
-        let jobs = max(1, options.jobs)
-        let outcomes = await withTaskGroup(of: (Int, Result<RenderedPage, any Error>).self) { group in
-            var outcomes = [Result<RenderedPage, any Error>?](repeating: nil, count: stories.count)
+        let progress = self.progress
+        let results = await withTaskGroup(of: (Int, Result<RenderedPage, any Error>).self) { group in
+            var results = [Result<RenderedPage, any Error>?](repeating: nil, count: stories.count)
             var next = 0
-            func submit() {
+            func submitNext() {
                 let index = next
-                let story = stories[index]
                 next += 1
                 group.addTask {
+                    let story = stories[index]
                     let backlinks = graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }
+                        .filter { plan.location(of: $0) != nil }
                     return (index, Result { try renderer.render(story, backlinks: backlinks) })
                 }
             }
-            while next < min(jobs, stories.count) { submit() }
-            for await (index, outcome) in group {
-                outcomes[index] = outcome
+            while next < min(options.jobs, stories.count) { submitNext() }
+            for await (index, result) in group {
+                results[index] = result
                 progress.advance()
-                if next < stories.count { submit() }
+                if next < stories.count { submitNext() }
             }
-            return outcomes
+            return results
         }
 
         var files: [OutputFile] = []
         var missingComponents: [String: [String]] = [:]
-        for (story, outcome) in zip(stories, outcomes) {
-            switch outcome {
+        var warnings = Set<RenderWarning>()
+        for (story, result) in zip(stories, results) {
+            switch result {
             case .success(let page)?:
-                guard let location = pageLocation(story, graph: graph) else { continue }
-                files.append(OutputFile(path: location.filePath, text: page.html))
+                files.append(OutputFile(path: plan.location(of: story)!.filePath, text: page.html))
                 for component in page.missingComponents { missingComponents[component, default: []].append(story.fullSlug) }
-                result.diagnostics += page.warnings.map {
-                    renderWarning($0)
+                for warning in page.warnings where warning.kind != .brokenLink && warnings.insert(warning).inserted {
+                    output.diagnostics.append(.warning("\(warning.story): \(warning.fieldPath)", warning.message))
                 }
             case .failure(let error)?:
-                result.diagnostics.append(.error(story.fullSlug, "could not render the page: \(error)"))
+                output.diagnostics.append(.error(story.fullSlug, "\((error as? PageRenderError)?.message ?? "\(error)")"))
             case nil:
                 break
             }
         }
-        result.diagnostics += missingComponents.keys.sorted().map { component in
+        output.diagnostics += missingComponents.keys.sorted().map { component in
             let users = missingComponents[component]!
-            let shown = users.prefix(5).joined(separator: ", ") + (users.count > 5 ? " and \(users.count - 5) more" : "")
-            let diagnostic = Diagnostic(
+            let named = users.prefix(5).joined(separator: ", ") + (users.count > 5 ? " and \(users.count - 5) more" : "")
+            return Diagnostic(
                 severity: options.strict ? .error : .warning,
                 location: "\(options.templates)/components/\(component).mustache",
-                message: "no template for component '\(component)', used by \(shown); the blocks render as nothing")
-            return diagnostic
+                message: "no template for component '\(component)', used by \(named); its blocks render as nothing")
         }
         progress.finish("Rendered \(files.count) pages")
         return files
+    }
+
+    /// `404.html` from `404.mustache`, or the built-in page.
+    private func notFoundPage(_ renderer: PageRenderer, into output: inout Output) -> OutputFile {
+        do {
+            if let page = try renderer.render404() {
+                return OutputFile(path: "404.html", text: page.html)
+            }
+        } catch {
+            output.diagnostics.append(.error("\(options.templates)/404.mustache", "\((error as? PageRenderError)?.message ?? "\(error)")"))
+        }
+        let title = options.site["title"]?.stringValue
+        return OutputFile(path: "404.html", text: NotFoundPage.html(siteTitle: title, rootPath: PageRenderer.rootPath(of: options.baseURL)))
+    }
+
+    /// The files of `Templates/assets/`, to be written under `assets/`.
+    private func assets(into output: inout Output) -> [OutputFile] {
+        let folder = context.url(options.templates).appendingPathComponent("assets", isDirectory: true)
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
+        var files: [OutputFile] = []
+        let prefix = folder.standardizedFileURL.path + "/"
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
+            do {
+                files.append(OutputFile(path: "assets/" + relative, contents: try Data(contentsOf: url)))
+            } catch {
+                output.diagnostics.append(.error("\(options.templates)/assets/\(relative)", "could not read the file: \(error.localizedDescription)"))
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    private func folderExists(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: context.url(path).path, isDirectory: &isFolder) && isFolder.boolValue
     }
 }
