@@ -56,6 +56,8 @@ private struct Walk {
     var warnings: [RenderWarning] = []
     /// Child indices from the document root to the node being rendered.
     var path: [Int] = []
+    /// `.marks[i]` while the link mark at index i is being written, for warnings about it.
+    var markPath = ""
 
     init(renderer: RichtextRenderer, fieldPath: String) {
         self.renderer = renderer
@@ -330,10 +332,16 @@ private struct Walk {
         return nil
     }
 
+    /// The index of the link mark among a text node's marks.
+    private func linkMarkIndex(in node: JSONValue) -> Int? {
+        node["marks"]?.arrayValue?.firstIndex { $0["type"]?.stringValue == "link" }
+    }
+
     /// Consecutive text nodes with the same link, under one `<a>`; `indexed` when `nodes` are
     /// the children of the current node (so their indices extend the path).
     private mutating func linkGroup(_ nodes: [JSONValue], _ range: Range<Int>, link: JSONObject, indexed: Bool) {
         if indexed { path.append(range.lowerBound) }
+        markPath = linkMarkIndex(in: nodes[range.lowerBound]).map { ".marks[\($0)]" } ?? ""
         output += "<a"
         var written: [String] = []
         if let href = linkHref(link) {
@@ -353,6 +361,7 @@ private struct Walk {
             }
         }
         output += ">"
+        markPath = ""
         if indexed { path.removeLast() }
         for index in range {
             if case .object(let node) = nodes[index] { text(node) }
@@ -364,7 +373,7 @@ private struct Walk {
     private mutating func linkHref(_ attrs: JSONObject) -> String? {
         let href = attrs["href"]?.stringValue ?? ""
         let anchor = nonEmptyString(attrs["anchor"])
-        let resolved: String
+        var resolved = href
         switch attrs["linktype"]?.stringValue ?? "url" {
         case "story":
             let uuid = nonEmptyString(attrs["uuid"])
@@ -373,10 +382,15 @@ private struct Walk {
                 return storyHref
             }
             guard uuid != nil || !href.isEmpty else { return nil }
-            resolved = anchor.map { href + "#" + $0 } ?? href
+            let saved = anchor.map { href + "#" + $0 } ?? href
             let target = uuid.map { "story \($0)" } ?? "story \(quoted(href))"
-            warn(.brokenLink, "broken link to \(target): no page for it; the link keeps its saved URL \(quoted(resolved))")
-            guard !resolved.isEmpty else { return nil }
+            warn(.brokenLink, "broken link to \(target): no page for it; the link keeps its saved URL \(quoted(saved))")
+            guard !href.isEmpty else { return nil }
+            guard URLSafety.isSafeLink(saved) else { break }
+            if href.contains("://") || href.hasPrefix("//") { return saved }
+            // The saved slug, where its page would be.
+            let slug = href.prefix { $0 != "#" && $0 != "?" }
+            return renderer.links.href(toSiteURL: Story.normalizedSlug(String(slug)), anchor: anchor)
         case "email":
             var address = Substring(href)
             if address.lowercased().hasPrefix("mailto:") { address = address.dropFirst(7) }
@@ -384,7 +398,6 @@ private struct Walk {
             resolved = "mailto:" + address
         default:
             guard !href.isEmpty else { return nil }
-            resolved = href
         }
         guard URLSafety.isSafeLink(resolved) else {
             warn(.unsafeURL, "link to \(quoted(resolved)) refused: it could run script; rendered without href")
@@ -495,7 +508,7 @@ private struct Walk {
     private var currentPath: String {
         var result = fieldPath
         for index in path { result += ".content[\(index)]" }
-        return result
+        return result + markPath
     }
 
     private mutating func warn(_ kind: RenderWarning.Kind, _ message: String) {

@@ -57,7 +57,7 @@ struct RichtextEscapingTests {
         let (html, warnings) = renderRichtext(doc(paragraph(text("Link", link(url)))))
         #expect(html == "<p><a>Link</a></p>")
         #expect(warnings.map(\.kind) == [.unsafeURL])
-        #expect(warnings.first?.fieldPath == "body[0].text.content[0].content[0]")
+        #expect(warnings.first?.fieldPath == "body[0].text.content[0].content[0].marks[0]")
     }
 
     @Test("a broken story link's saved URL is checked too")
