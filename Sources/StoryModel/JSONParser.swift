@@ -13,12 +13,17 @@ extension JSONValue {
     /// Parses a UTF-8 JSON document. Object keys keep their order; numbers become `Double`.
     /// Throws ``JSONParseError`` with the line and column of the first problem.
     public init(parsing data: Data) throws(JSONParseError) {
-        var result: Result<JSONValue, JSONParseError>!
-        data.withUnsafeBytes { raw in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
-            result = Result { () throws(JSONParseError) in try parser.parseDocument() }
-        }
-        self = try result.get()
+        self = try data.withUnsafeBytes { raw in Self.parse(raw.bindMemory(to: UInt8.self)) }.get()
+    }
+
+    /// Parses a UTF-8 JSON document held in bytes, as read from a file.
+    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        self = try bytes.withUnsafeBufferPointer(Self.parse).get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+        var parser = JSONParser(bytes: bytes)
+        return Result { () throws(JSONParseError) in try parser.parseDocument() }
     }
 
     /// Parses a JSON document held in a string.
@@ -34,6 +39,9 @@ struct JSONParser {
     private var position = 0
     private var depth = 0
     private static let maximumDepth = 512
+    /// From this many keys on, an object's keys are appended without a lookup each, and checked
+    /// for repeats once at the end.
+    private static let largeObject = 64
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -84,7 +92,7 @@ struct JSONParser {
             position += 1
             skipWhitespace()
             let value = try parseValue()
-            if object.count < 64 {
+            if object.count < Self.largeObject {
                 object[key] = value
             } else {
                 object.appendUnchecked(JSONObject.Entry(key: key, value: value))
@@ -95,6 +103,11 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 position += 1
                 depth -= 1
+                // Large objects were appended unchecked; a repeated key must still replace the
+                // earlier value, as it does in small objects.
+                if object.count > Self.largeObject, Set(object.lazy.map(\.key)).count < object.count {
+                    object = JSONObject(object.entries)
+                }
                 return object
             case nil: throw error("unexpected end of file, object is never closed")
             default: throw error("expected ',' or '}' after object value")
@@ -199,7 +212,8 @@ struct JSONParser {
             let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
             utf8.append(contentsOf: String(Character(unicode)).utf8)
         default:
-            throw error("invalid escape sequence '\\\(describe(byte))'", at: escapeStart)
+            let shown = byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : describe(byte)
+            throw error("invalid escape sequence '\\\(shown)'", at: escapeStart)
         }
     }
 
@@ -306,7 +320,8 @@ struct JSONParser {
         let offset = min(offset ?? position, bytes.count)
         var line = 1
         var column = 1
-        for byte in bytes[0..<offset] {
+        let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        for byte in bytes[(hasByteOrderMark ? min(3, offset) : 0)..<offset] {
             if byte == 0x0A {
                 line += 1
                 column = 1

@@ -3,7 +3,7 @@
 ///
 /// Objects keep their keys in document order (see ``JSONObject``), which makes reference extraction,
 /// field paths and output deterministic.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)

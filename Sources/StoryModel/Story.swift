@@ -40,9 +40,10 @@ public struct Story: Sendable, Hashable {
 
     /// Strips leading slashes: Storyblok writes `full_slug` without one, exports sometimes with.
     public static func normalizedSlug(_ slug: String) -> String {
-        var slug = Substring(slug)
-        while slug.first == "/" { slug = slug.dropFirst() }
-        return String(slug)
+        guard slug.utf8.first == UInt8(ascii: "/") else { return slug }
+        var trimmed = Substring(slug)
+        while trimmed.first == "/" { trimmed = trimmed.dropFirst() }
+        return String(trimmed)
     }
 
     /// Whether this is a folder's start page (`full_slug` ends with `/`).

@@ -1,1 +1,15 @@
-// The StorySource module; see ../../README.md and DESIGN notes.
+import StoryModel
+
+/// Where stories come from: a local folder or a content API. The crawler asks for stories in
+/// batches (one BFS level at a time) and never knows which kind of source it has. Its
+/// `description` names it in messages (`Content/`, or the API's host).
+public protocol StorySource: Sendable, CustomStringConvertible {
+    /// Finds the stories for a batch of references (UUIDs, slugs, numeric ids). The result maps
+    /// each reference that was found to its story; references not found are absent. A slug
+    /// reference is matched with ``SlugLookup/key(_:)``, so `blog` finds the start page `blog/`.
+    func stories(for references: [StoryReference]) async throws -> [StoryReference: Story]
+
+    /// Every story the source holds, in a stable order, for finding orphans; nil when the source
+    /// cannot list its stories cheaply (a content API may not).
+    func allStories() async throws -> [Story]?
+}

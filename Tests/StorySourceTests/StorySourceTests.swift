@@ -1,1 +1,5 @@
 import Testing
+
+/// The StorySource module's suite: the local folder source, its layouts, index and errors.
+@Suite("StorySource")
+struct StorySourceTests {}

@@ -1,1 +1,0 @@
-// The Mustache module; see ../../README.md and DESIGN notes.

@@ -1,0 +1,107 @@
+/// Templates compiled once, by name, that render without parsing again.
+///
+/// A partial or parent name that is not a template is looked up under `components/` next, so
+/// `{{#body}}{{>*component}}{{/body}}` renders each block with `components/<component>`.
+/// The library is immutable: one instance can render from many tasks at once.
+public struct TemplateLibrary: Sendable {
+    /// How deep partials, parents and lambdas may nest before rendering stops with
+    /// ``RenderError/nestingTooDeep(templates:)``.
+    public static let maximumNesting = 100
+
+    /// Every template name, sorted.
+    public let names: [String]
+    let program: Program
+    private let indexByName: [String: Int]
+
+    /// Compiles in-memory templates, keyed by name. Throws ``TemplateErrors`` listing every problem.
+    public init(templates: [String: String]) throws {
+        try self.init(sources: templates.map { TemplateSource(name: $0.key, path: $0.key, text: $0.value) })
+    }
+
+    /// A template to compile: its name, the path shown in messages, and its text.
+    struct TemplateSource {
+        let name: String
+        let path: String
+        let text: String
+    }
+
+    /// Compiles `sources`; throws ``TemplateErrors`` with `earlierErrors` and every compile error,
+    /// sorted by path and position, when there are any.
+    init(sources: [TemplateSource], earlierErrors: [TemplateError] = []) throws {
+        let sources = sources.sorted { $0.name < $1.name }
+        names = sources.map(\.name)
+        indexByName = Dictionary(uniqueKeysWithValues: zip(names, names.indices))
+        // Partial and parent tags may also name a template under components/ without that prefix.
+        var partialIndex = indexByName.mapValues(Int32.init)
+        let componentsPrefix = "components/"
+        for (name, index) in indexByName where name.hasPrefix(componentsPrefix) {
+            let shortName = String(name.dropFirst(componentsPrefix.count))
+            if partialIndex[shortName] == nil { partialIndex[shortName] = Int32(index) }
+        }
+
+        let builder = ProgramBuilder()
+        var errors = earlierErrors
+        var templates: [TemplateEntry] = []
+        for source in sources {
+            let compiler = TemplateCompiler(
+                source: source.text, path: source.path, program: builder, partialIndex: partialIndex)
+            let body = compiler.compile()
+            errors += compiler.errors
+            templates.append(TemplateEntry(name: source.name, path: source.path, body: body))
+        }
+        guard errors.isEmpty else {
+            throw TemplateErrors(errors: errors.sorted {
+                ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column)
+            })
+        }
+        program = Program(builder: builder, templates: templates, partialIndex: partialIndex)
+    }
+
+    /// Whether a template has exactly this name.
+    public func contains(_ name: String) -> Bool {
+        indexByName[name] != nil
+    }
+
+    /// Renders the template `name` against `context`.
+    ///
+    /// - Parameter missingPartials: `.report` renders a missing partial or parent as empty and lists
+    ///   its name in the result; `.renderEmpty` renders it as empty and lists nothing (the spec).
+    /// - Throws: ``RenderError`` for an unknown name or runaway nesting, ``TemplateError`` for lambda
+    ///   output that does not compile, and whatever a lambda throws.
+    public func render(
+        _ name: String, context: MustacheValue, missingPartials: MissingPartialPolicy = .report
+    ) throws -> RenderedTemplate {
+        guard let index = indexByName[name] else { throw RenderError.unknownTemplate(name) }
+        var session = RenderSession(
+            library: program, program: program, missingPartialPolicy: missingPartials,
+            context: ContextStack(frames: [context]), overrides: [], trail: [.template(Int32(index))],
+            outputCapacity: Self.initialOutputCapacity)
+        try session.render(program.templates[index].body)
+        return RenderedTemplate(text: session.text, missingPartials: session.missingPartials)
+    }
+
+    /// Enough for a typical page without growing more than once or twice.
+    private static let initialOutputCapacity = 16 * 1024
+}
+
+/// What to do when a partial or parent names a template the library does not hold.
+public enum MissingPartialPolicy: Sendable {
+    /// Render it as empty and list its name in ``RenderedTemplate/missingPartials``.
+    case report
+    /// Render it as empty and list nothing, as the Mustache spec asks.
+    case renderEmpty
+}
+
+/// The output of one render.
+public struct RenderedTemplate: Sendable {
+    /// The rendered text.
+    public var text: String
+    /// Names of missing partials and parents, as asked for, unique, in first-seen order.
+    public var missingPartials: [String]
+
+    /// A result with `text` and the names of the missing partials it met.
+    public init(text: String, missingPartials: [String]) {
+        self.text = text
+        self.missingPartials = missingPartials
+    }
+}

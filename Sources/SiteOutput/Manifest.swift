@@ -1,0 +1,37 @@
+import Foundation
+
+/// The record of every file storysite wrote into an output folder, kept at
+/// `<output>/.storysite/manifest.json`.
+///
+/// It lets a rebuild skip unchanged files (same hash, and the file on disk still has the size and
+/// modification time recorded), remove pages that are gone, and refuse folders it did not write.
+struct Manifest: Codable, Sendable, Equatable {
+    struct Entry: Codable, Sendable, Equatable {
+        var size: Int
+        var hash: String
+        /// Modification time in nanoseconds since 1970, as recorded after writing.
+        var modified: Int64
+    }
+
+    static let folderName = ".storysite"
+    static let fileName = "manifest.json"
+    static let relativePath = folderName + "/" + fileName
+
+    var generator = "storysite"
+    var files: [String: Entry] = [:]
+
+    /// Reads the manifest of `output`; nil when there is none. A corrupt manifest reads as empty
+    /// (every file is then rewritten), never as a failure.
+    static func read(in output: URL) -> Manifest? {
+        let url = output.appendingPathComponent(relativePath)
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return (try? JSONDecoder().decode(Manifest.self, from: data)) ?? Manifest()
+    }
+
+    /// The manifest as stable, sorted JSON.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return try encoder.encode(self)
+    }
+}

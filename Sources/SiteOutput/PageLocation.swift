@@ -1,0 +1,66 @@
+/// Where a story's page lives: its site-relative URL and the file that serves it.
+///
+/// Pretty URLs: the home story is `index.html` at the root, `blog/post` is `blog/post/index.html`
+/// (URL `blog/post/`), and a folder start page `blog/` is `blog/index.html` (URL `blog/`).
+public struct PageLocation: Sendable, Hashable, Comparable {
+    /// The site-relative URL with a trailing slash; empty for the home page.
+    public var url: String
+    /// The path of the HTML file relative to the output folder.
+    public var filePath: String
+
+    /// The location of a story's page, or an error when its slug could escape the output folder.
+    ///
+    /// - Parameters:
+    ///   - fullSlug: the story's `full_slug` (without a leading `/`).
+    ///   - isHome: whether the story is the site's home page, which maps to the root.
+    public init(fullSlug: String, isHome: Bool) throws(UnsafeSlugError) {
+        if isHome {
+            url = ""
+            filePath = "index.html"
+            return
+        }
+        try Self.validate(fullSlug)
+        let folder = fullSlug.hasSuffix("/") ? String(fullSlug.dropLast()) : fullSlug
+        url = folder + "/"
+        filePath = folder + "/index.html"
+    }
+
+    public static func < (lhs: PageLocation, rhs: PageLocation) -> Bool {
+        lhs.filePath < rhs.filePath
+    }
+
+    /// Rejects slugs that are empty or could name a file outside the output folder.
+    private static func validate(_ slug: String) throws(UnsafeSlugError) {
+        if slug.isEmpty || slug == "/" { throw UnsafeSlugError(slug: slug, reason: "it is empty") }
+        if slug.hasPrefix("/") { throw UnsafeSlugError(slug: slug, reason: "it is an absolute path") }
+        if slug.contains("\\") { throw UnsafeSlugError(slug: slug, reason: "it contains a backslash") }
+        if slug.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw UnsafeSlugError(slug: slug, reason: "it contains a control character")
+        }
+        let segments = slug.split(separator: "/", omittingEmptySubsequences: false)
+        let inner = slug.hasSuffix("/") ? segments.dropLast() : segments[...]
+        for segment in inner {
+            if segment == ".." || segment == "." {
+                throw UnsafeSlugError(slug: slug, reason: "it contains a '\(segment)' segment")
+            }
+            if segment.isEmpty { throw UnsafeSlugError(slug: slug, reason: "it contains an empty segment ('//')") }
+        }
+    }
+}
+
+/// A slug that cannot be turned into a page path safely.
+public struct UnsafeSlugError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var slug: String
+    public var reason: String
+
+    public var description: String {
+        "slug '\(slug.debugDescriptionWithoutQuotes)' cannot be a page path: \(reason)"
+    }
+}
+
+extension String {
+    /// The string with control characters escaped, for messages.
+    fileprivate var debugDescriptionWithoutQuotes: String {
+        String(debugDescription.dropFirst().dropLast())
+    }
+}

@@ -1,1 +1,0 @@
-// The SiteOutput module; see ../../README.md and DESIGN notes.

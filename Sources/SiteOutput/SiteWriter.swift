@@ -1,0 +1,182 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a built site into its output folder without ever leaving it half-written.
+///
+/// Every file goes into a staging folder beside the output folder, which then takes the output
+/// folder's place; a failure at any point leaves the previous output exactly as it was.
+/// Files whose contents did not change are carried over as hard links, so their modification
+/// times stay and deploy tools see nothing new; when nothing changed at all, nothing is touched.
+/// Dotfiles at the top of the output folder (`.git`, `.gitkeep`, `.nojekyll`) belong to the user
+/// and are carried over as they are.
+public struct SiteWriter: Sendable {
+    /// What a write did.
+    public struct Summary: Sendable, Equatable {
+        public var written: Int
+        public var unchanged: Int
+        public var removed: Int
+    }
+
+    /// The output folder.
+    public let output: URL
+    /// The output folder as the user named it, for messages.
+    public let displayPath: String
+
+    public init(output: URL, displayPath: String? = nil) {
+        self.output = output.standardizedFileURL
+        self.displayPath = displayPath ?? output.relativePath
+    }
+
+    /// Replaces the output folder's contents with `files`.
+    public func write(_ files: [OutputFile]) throws(OutputError) -> Summary {
+        let fileManager = FileManager.default
+        let previous = try readPreviousManifest()
+        var plan = [(file: OutputFile, entry: Manifest.Entry, unchanged: Bool)]()
+        plan.reserveCapacity(files.count)
+        var seen = Set<String>()
+        for file in files {
+            guard seen.insert(file.path).inserted else {
+                throw OutputError(path: displayPath, message: "two files map to '\(file.path)'")
+            }
+            let hash = ContentHash.of(file.contents)
+            var entry = Manifest.Entry(size: file.contents.count, hash: hash, modified: 0)
+            var unchanged = false
+            if let old = previous.files[file.path], old.hash == hash, old.size == file.contents.count,
+               let status = FileStatus(path: output.appendingPathComponent(file.path).path),
+               status.size == old.size, status.modified == old.modified {
+                entry.modified = old.modified
+                unchanged = true
+            }
+            plan.append((file, entry, unchanged))
+        }
+        let removed = previous.files.keys.filter { !seen.contains($0) }.count
+        let unchangedCount = plan.filter(\.unchanged).count
+        let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: removed)
+        if summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
+            return summary
+        }
+
+        let staging = sibling("staging")
+        let retired = sibling("previous")
+        try? fileManager.removeItem(at: staging)
+        try? fileManager.removeItem(at: retired)
+        do {
+            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+            var manifest = Manifest()
+            for index in plan.indices {
+                let item = plan[index]
+                let target = staging.appendingPathComponent(item.file.path)
+                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if item.unchanged {
+                    try carryOver(output.appendingPathComponent(item.file.path), to: target)
+                } else {
+                    try item.file.contents.write(to: target)
+                }
+                var entry = item.entry
+                entry.modified = FileStatus(path: target.path)?.modified ?? 0
+                manifest.files[item.file.path] = entry
+            }
+            try fileManager.createDirectory(
+                at: staging.appendingPathComponent(Manifest.folderName), withIntermediateDirectories: true)
+            try manifest.encoded().write(to: staging.appendingPathComponent(Manifest.relativePath))
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
+        }
+        try swap(in: staging, retiring: retired)
+        return summary
+    }
+
+    // MARK: Steps
+
+    /// The manifest of the current output, after making sure the folder holds nothing storysite
+    /// did not write.
+    private func readPreviousManifest() throws(OutputError) -> Manifest {
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard fileManager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return Manifest() }
+        guard isFolder.boolValue else {
+            throw OutputError(path: displayPath, message: "the output path is a file, not a folder")
+        }
+        let manifest = Manifest.read(in: output)
+        let foreign = userFiles().filter { manifest?.files[$0] == nil }
+        if !foreign.isEmpty {
+            let examples = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+            let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
+            throw OutputError(
+                path: displayPath,
+                message: "the output folder holds files storysite did not write (\(examples)\(more)); "
+                    + "choose an empty or new folder, or remove them")
+        }
+        return manifest ?? Manifest()
+    }
+
+    /// Every file below the output folder, relative to it, except root dotfiles and the manifest.
+    private func userFiles() -> [String] {
+        let fileManager = FileManager.default
+        guard let names = try? fileManager.contentsOfDirectory(atPath: output.path) else { return [] }
+        var files = [String]()
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let url = output.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+                files.append(name)
+                continue
+            }
+            guard let enumerator = fileManager.enumerator(atPath: url.path) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory {
+                    files.append(name + "/" + relative)
+                }
+            }
+        }
+        return files.sorted()
+    }
+
+    /// Links an unchanged file into the staging folder, or copies it keeping its modification time
+    /// where hard links are not possible.
+    private func carryOver(_ source: URL, to target: URL) throws {
+        if link(source.path, target.path) == 0 { return }
+        try FileManager.default.copyItem(at: source, to: target)
+    }
+
+    /// Moves the user's root dotfiles into staging, then puts staging in the output folder's place.
+    private func swap(in staging: URL, retiring retired: URL) throws(OutputError) {
+        let fileManager = FileManager.default
+        let hadOutput = fileManager.fileExists(atPath: output.path)
+        var carried = [String]()
+        do {
+            if hadOutput {
+                let dotfiles = (try fileManager.contentsOfDirectory(atPath: output.path))
+                    .filter { $0.hasPrefix(".") && $0 != Manifest.folderName }
+                for name in dotfiles.sorted() {
+                    try fileManager.moveItem(at: output.appendingPathComponent(name), to: staging.appendingPathComponent(name))
+                    carried.append(name)
+                }
+                try fileManager.moveItem(at: output, to: retired)
+            } else {
+                try fileManager.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            do {
+                try fileManager.moveItem(at: staging, to: output)
+            } catch {
+                if hadOutput { try? fileManager.moveItem(at: retired, to: output) }
+                throw error
+            }
+        } catch {
+            for name in carried {
+                try? fileManager.moveItem(at: staging.appendingPathComponent(name), to: output.appendingPathComponent(name))
+            }
+            try? fileManager.removeItem(at: staging)
+            throw OutputError(path: displayPath, message: "could not replace the output folder: \(error.localizedDescription)")
+        }
+        try? fileManager.removeItem(at: retired)
+    }
+
+    /// A hidden working folder next to the output folder, on the same file system.
+    private func sibling(_ role: String) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).storysite-\(role)")
+    }
+}

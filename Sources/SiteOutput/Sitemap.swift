@@ -1,0 +1,56 @@
+/// `sitemap.xml` and `robots.txt`, written when the site has a base URL (both need absolute URLs).
+public enum Sitemap {
+    /// One page in the sitemap.
+    public struct Entry: Sendable {
+        /// The site-relative URL (`blog/post/`, or empty for home).
+        public var url: String
+        /// When the page was last published (ISO 8601), if known.
+        public var lastModified: String?
+
+        public init(url: String, lastModified: String?) {
+            self.url = url
+            self.lastModified = lastModified
+        }
+    }
+
+    /// The sitemap XML for `entries`, sorted by URL.
+    public static func xml(entries: [Entry], baseURL: String) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for entry in entries.sorted(by: { $0.url < $1.url }) {
+            xml += "  <url>\n    <loc>\(escape(absoluteURL(entry.url, baseURL: baseURL)))</loc>\n"
+            if let lastModified = entry.lastModified, !lastModified.isEmpty {
+                xml += "    <lastmod>\(escape(lastModified))</lastmod>\n"
+            }
+            xml += "  </url>\n"
+        }
+        xml += "</urlset>\n"
+        return xml
+    }
+
+    /// `robots.txt` allowing everything and pointing at the sitemap.
+    public static func robots(baseURL: String) -> String {
+        "User-agent: *\nAllow: /\n\nSitemap: \(absoluteURL("sitemap.xml", baseURL: baseURL))\n"
+    }
+
+    /// `relativeURL` (site-relative) made absolute under `baseURL`.
+    public static func absoluteURL(_ relativeURL: String, baseURL: String) -> String {
+        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        return base + relativeURL
+    }
+
+    private static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

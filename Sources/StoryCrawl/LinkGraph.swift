@@ -1,0 +1,170 @@
+import StoryModel
+
+/// What a crawl found: the stories reached from the entries in breadth-first order, every story
+/// reference between them (resolved or not), and the stories no entry reaches. Check, render and
+/// write all read this one value.
+public struct LinkGraph: Sendable {
+    /// A story reached by the crawl.
+    public struct Node: Sendable {
+        public var story: Story
+        /// Links followed from the nearest entry (entries are at depth 0).
+        public var depth: Int
+        /// The UUID of the story whose link first reached this one; nil for entries.
+        public var firstLinkedFrom: String?
+
+        public init(story: Story, depth: Int, firstLinkedFrom: String?) {
+            self.story = story
+            self.depth = depth
+            self.firstLinkedFrom = firstLinkedFrom
+        }
+    }
+
+    /// One story reference in a reached story's content.
+    public struct Edge: Sendable, Hashable {
+        /// The UUID of the story holding the reference.
+        public var source: String
+        /// Where in the source's content (`body[2].columns[0].link`).
+        public var fieldPath: String
+        public var kind: ReferenceKind
+        /// The target as written (UUID or slug).
+        public var reference: StoryReference
+        /// The anchor, without `#`.
+        public var anchor: String?
+        /// The slug saved with a story link, when it has one (see ``staleEdges``).
+        public var cachedURL: String?
+        /// The UUID of the story the reference resolved to; nil when it resolves to nothing.
+        public var target: String?
+
+        public init(
+            source: String, fieldPath: String, kind: ReferenceKind, reference: StoryReference,
+            anchor: String? = nil, cachedURL: String? = nil, target: String?
+        ) {
+            self.source = source
+            self.fieldPath = fieldPath
+            self.kind = kind
+            self.reference = reference
+            self.anchor = anchor
+            self.cachedURL = cachedURL
+            self.target = target
+        }
+    }
+
+    /// The stories reached, in breadth-first order (entries first, in the order given).
+    public let stories: [Node]
+    /// Every reference in the reached stories: by source in ``stories`` order, then in document order.
+    public let edges: [Edge]
+    /// Stories of the source that no entry reaches, in the source's order (empty when the
+    /// source cannot list its stories).
+    public let orphans: [Story]
+    /// Edges whose reference resolves to no story (broken links), in ``edges`` order.
+    public let unresolvedEdges: [Edge]
+    /// Resolved story links whose `cachedURL` differs from the target's current `full_slug`
+    /// (the link still works by UUID, but its saved slug is out of date).
+    public let staleEdges: [Edge]
+
+    private let byUUID: [String: Int]
+    private let byID: [Int: Int]
+    private let bySlug: [String: Int]
+    /// Per node (in ``stories`` order): the positions of its edges, and the nodes linking to it.
+    private let edgesBySource: [[Int]]
+    private let backlinkSources: [[Int]]
+
+    /// Builds a graph and its lookups. The crawler makes graphs; tests elsewhere may build one
+    /// by hand. Edges whose source is not among `stories` are kept in ``edges`` only.
+    public init(stories: [Node], edges: [Edge], orphans: [Story] = []) {
+        self.stories = stories
+        self.edges = edges
+        self.orphans = orphans
+
+        var byUUID: [String: Int] = [:]
+        var byID: [Int: Int] = [:]
+        var bySlug: [String: Int] = [:]
+        byUUID.reserveCapacity(stories.count)
+        bySlug.reserveCapacity(stories.count)
+        for (position, node) in stories.enumerated() {
+            if byUUID[node.story.uuid] == nil { byUUID[node.story.uuid] = position }
+            if let id = node.story.id, byID[id] == nil { byID[id] = position }
+            let key = SlugLookup.key(node.story.fullSlug)
+            if bySlug[key] == nil { bySlug[key] = position }
+        }
+
+        var edgesBySource = [[Int]](repeating: [], count: stories.count)
+        var backlinkSources = [[Int]](repeating: [], count: stories.count)
+        var unresolved: [Edge] = []
+        var stale: [Edge] = []
+        var lastSource: (uuid: String, position: Int?)?
+        for position in edges.indices {
+            // Edges come grouped by source, so the source lookup is mostly a comparison.
+            let sourceUUID = edges[position].source
+            let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[sourceUUID]
+            lastSource = (sourceUUID, source)
+            if let source { edgesBySource[source].append(position) }
+            guard let targetUUID = edges[position].target else {
+                unresolved.append(edges[position])
+                continue
+            }
+            guard let target = byUUID[targetUUID] else { continue }
+            if let source, source != target { backlinkSources[target].append(source) }
+            if let cachedURL = edges[position].cachedURL,
+               SlugLookup.key(cachedURL) != SlugLookup.key(stories[target].story.fullSlug) {
+                stale.append(edges[position])
+            }
+        }
+        for target in backlinkSources.indices where backlinkSources[target].count > 1 {
+            var distinct: [Int] = []
+            for source in backlinkSources[target].sorted() where distinct.last != source { distinct.append(source) }
+            backlinkSources[target] = distinct
+        }
+        self.byUUID = byUUID
+        self.byID = byID
+        self.bySlug = bySlug
+        self.edgesBySource = edgesBySource
+        self.backlinkSources = backlinkSources
+        self.unresolvedEdges = unresolved
+        self.staleEdges = stale
+    }
+
+    /// The reached story with this UUID.
+    public func story(uuid: String) -> Story? {
+        node(uuid: uuid)?.story
+    }
+
+    /// The reached story's node (depth, first linked from).
+    public func node(uuid: String) -> Node? {
+        byUUID[uuid].map { stories[$0] }
+    }
+
+    /// The reached story a reference names: a UUID (or, when it is a number, a numeric id), a
+    /// numeric id, or a slug matched with ``SlugLookup/key(_:)`` (`blog` finds `blog/`).
+    public func story(for reference: StoryReference) -> Story? {
+        let position: Int?
+        switch reference {
+        case .uuid(let uuid): position = byUUID[uuid] ?? Int(uuid).flatMap { byID[$0] }
+        case .id(let id): position = byID[id]
+        case .slug(let slug): position = bySlug[SlugLookup.key(slug)]
+        }
+        return position.map { stories[$0].story }
+    }
+
+    /// The reached story a story link points to, trying its ``StoryLink/lookupOrder`` as the
+    /// crawler did.
+    public func story(for link: StoryLink) -> Story? {
+        for reference in link.lookupOrder {
+            if let story = story(for: reference) { return story }
+        }
+        return nil
+    }
+
+    /// The edges whose source is the story with this UUID, in document order.
+    public func edges(from uuid: String) -> [Edge] {
+        guard let source = byUUID[uuid] else { return [] }
+        return edgesBySource[source].map { edges[$0] }
+    }
+
+    /// The distinct stories linking to the story with this UUID, in breadth-first order,
+    /// without the story itself.
+    public func backlinks(to uuid: String) -> [String] {
+        guard let target = byUUID[uuid] else { return [] }
+        return backlinkSources[target].map { stories[$0].story.uuid }
+    }
+}

@@ -1,0 +1,195 @@
+import StoryModel
+
+/// Finds every story reference in a story's content, at any depth of nested blocks, in
+/// document order:
+/// - multilinks with `linktype: "story"` (target by `id`, falling back to `cached_url`), and
+///   `linktype: "url"` multilinks whose URL is a site path or starts with the base URL;
+/// - richtext link marks with `linktype: "story"` (`attrs.uuid`, falling back to `attrs.href`) or
+///   a url link into the site, and the blocks inside richtext `blok` nodes (`attrs.body`);
+/// - relations: a block field holding a UUID-shaped string, alone or in an array, or a resolved
+///   relation (a whole story object in its place);
+/// - Markdown links in any string field whose target is a site path (see ``SitePathReference``).
+///
+/// Assets, `_uid` and `_editable` are never references. Field paths start at the root block's
+/// fields, without a `content.` prefix.
+public enum ReferenceExtractor {
+    /// The references in `story`, in document order. `baseURL` (such as `https://example.com/`)
+    /// makes absolute links to the site count as site paths.
+    public static func references(in story: Story, baseURL: String?) -> [ExtractedReference] {
+        guard case .object(let root) = story.content else { return [] }
+        var walker = Walker(fullSlug: story.fullSlug, baseURL: baseURL)
+        walker.visitBlock(root)
+        return walker.found
+    }
+}
+
+/// One walk over one story's content.
+private struct Walker {
+    let fullSlug: String
+    let baseURL: String?
+    var path = FieldPath()
+    var found: [ExtractedReference] = []
+
+    init(fullSlug: String, baseURL: String?) {
+        self.fullSlug = fullSlug
+        self.baseURL = baseURL
+    }
+
+    /// A block: its fields, where relations (UUID strings) may sit.
+    mutating func visitBlock(_ block: JSONObject) {
+        for entry in block where !Self.isBookkeeping(entry.key) {
+            path.push(entry.key)
+            visitField(entry.value)
+            path.pop()
+        }
+    }
+
+    /// The value of a block field: a UUID string there, alone or in an array, is a relation.
+    private mutating func visitField(_ value: JSONValue) {
+        switch value {
+        case .string(let string):
+            visitFieldString(string)
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                path.push(index)
+                if case .string(let string) = element { visitFieldString(string) } else { visit(element) }
+                path.pop()
+            }
+        default:
+            visit(value)
+        }
+    }
+
+    private mutating func visitFieldString(_ string: String) {
+        if StoryReference.isUUIDShaped(string) {
+            found.append(ExtractedReference(fieldPath: path.text, kind: .relation, reference: .uuid(string)))
+        } else {
+            visitText(string)
+        }
+    }
+
+    /// Any value below a field.
+    private mutating func visit(_ value: JSONValue) {
+        switch value {
+        case .string(let string):
+            visitText(string)
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                path.push(index)
+                visit(element)
+                path.pop()
+            }
+        case .object(let object):
+            visitObject(object)
+        case .null, .bool, .number:
+            break
+        }
+    }
+
+    private mutating func visitObject(_ object: JSONObject) {
+        if case .string? = object["component"] {
+            visitBlock(object)
+            return
+        }
+        let fieldtype = object["fieldtype"]?.stringValue
+        if fieldtype == "multilink" || (fieldtype == nil && object["linktype"] != nil && object["cached_url"] != nil) {
+            visitMultilink(object)
+        } else if fieldtype == "asset" {
+            return
+        } else if object["type"]?.stringValue == "doc" {
+            visitRichtextNode(object)
+        } else if object["uuid"] != nil, object["full_slug"] != nil, object["content"] != nil,
+                  let story = try? Story(json: object) {
+            found.append(ExtractedReference(
+                fieldPath: path.text, kind: .relation, reference: .uuid(story.uuid), embeddedStory: story))
+        } else {
+            for entry in object where !Self.isBookkeeping(entry.key) {
+                path.push(entry.key)
+                visit(entry.value)
+                path.pop()
+            }
+        }
+    }
+
+    private mutating func visitMultilink(_ multilink: JSONObject) {
+        switch multilink["linktype"]?.stringValue {
+        case "story":
+            if let link = StoryLink(multilink: multilink) { add(link, kind: .multilink) }
+        case "url":
+            let url = multilink["url"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? multilink["cached_url"]?.stringValue
+            if let url { addSitePath(url, kind: .multilink) }
+        default:
+            break
+        }
+    }
+
+    /// A richtext node: its link marks, the blocks of a `blok` node, and its child nodes.
+    private mutating func visitRichtextNode(_ node: JSONObject) {
+        if case .array(let marks)? = node["marks"] {
+            path.push("marks")
+            for (index, mark) in marks.enumerated() {
+                guard case .object(let mark) = mark, mark["type"]?.stringValue == "link",
+                      case .object(let attributes)? = mark["attrs"] else { continue }
+                path.push(index)
+                visitLinkMark(attributes)
+                path.pop()
+            }
+            path.pop()
+        }
+        if node["type"]?.stringValue == "blok", case .array(let body)? = node["attrs"]?["body"] {
+            path.push("attrs")
+            path.push("body")
+            for (index, block) in body.enumerated() {
+                path.push(index)
+                visit(block)
+                path.pop()
+            }
+            path.pop()
+            path.pop()
+        }
+        if case .array(let children)? = node["content"] {
+            path.push("content")
+            for (index, child) in children.enumerated() {
+                guard case .object(let child) = child else { continue }
+                path.push(index)
+                visitRichtextNode(child)
+                path.pop()
+            }
+            path.pop()
+        }
+    }
+
+    private mutating func visitLinkMark(_ attributes: JSONObject) {
+        switch attributes["linktype"]?.stringValue {
+        case "story":
+            if let link = StoryLink(linkMarkAttributes: attributes) { add(link, kind: .richtext) }
+        case "url", nil:
+            if let href = attributes["href"]?.stringValue { addSitePath(href, kind: .richtext) }
+        default:
+            break
+        }
+    }
+
+    /// A string that may hold Markdown links.
+    private mutating func visitText(_ text: String) {
+        for destination in MarkdownLinks.destinations(in: text) {
+            addSitePath(destination, kind: .markdown)
+        }
+    }
+
+    private mutating func add(_ link: StoryLink, kind: ReferenceKind) {
+        found.append(ExtractedReference(
+            fieldPath: path.text, kind: kind, reference: link.reference, anchor: link.anchor,
+            cachedURL: link.cachedURL, lookupOrder: link.lookupOrder, embeddedStory: link.embeddedStory))
+    }
+
+    private mutating func addSitePath(_ target: String, kind: ReferenceKind) {
+        guard let site = SitePathReference.parse(target, from: fullSlug, baseURL: baseURL) else { return }
+        found.append(ExtractedReference(fieldPath: path.text, kind: kind, reference: site.reference, anchor: site.anchor))
+    }
+
+    /// Keys that identify or annotate a block rather than hold content.
+    private static func isBookkeeping(_ key: String) -> Bool {
+        key == "_uid" || key == "_editable" || key == "component"
+    }
+}

@@ -1,0 +1,11 @@
+/// Where in content a story reference was found.
+public enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
+    /// A multilink field: `linktype: "story"`, or `linktype: "url"` pointing into the site.
+    case multilink
+    /// A link mark in a richtext document.
+    case richtext
+    /// An option or multi-option field holding story UUIDs (or resolved relations).
+    case relation
+    /// A Markdown link `[text](target)` in a string field whose target is a site path.
+    case markdown
+}

@@ -1,1 +1,0 @@
-// The StoryCrawl module; see ../../README.md and DESIGN notes.

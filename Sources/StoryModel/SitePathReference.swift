@@ -1,0 +1,139 @@
+/// A link target that names a page of the site by path (a Markdown link, a url multilink, a
+/// richtext url link), turned into a slug reference and an anchor.
+public struct SitePathReference: Sendable, Hashable {
+    /// The target story as a slug (`.slug("blog/post")`; `.slug("docs/")` for a folder path;
+    /// `.slug("home")` for the site root).
+    public var reference: StoryReference
+    /// The fragment without `#`, when the target has a non-empty one.
+    public var anchor: String?
+
+    public init(reference: StoryReference, anchor: String?) {
+        self.reference = reference
+        self.anchor = anchor
+    }
+
+    /// Reads `target` as written in the story whose `full_slug` is `fullSlug`:
+    /// - `/blog/post`, `/blog/post/`, `/blog/post#intro` from the site root;
+    /// - `./sibling`, `../other` and a bare `sibling` relative to the story's folder (the story
+    ///   `docs/guides/setup` and the start page `docs/guides/` both live in `docs/guides/`);
+    /// - `<baseURL>/blog/post` when `baseURL` (such as `https://base.example/`) is given.
+    ///
+    /// Returns nil for what is not a story: a scheme (`https:` elsewhere, `mailto:`), `//host`,
+    /// a bare `#fragment` or `?query`, an empty target, or a file with an extension
+    /// (`/assets/a.png`). The query is dropped and the path percent-decoded; `..` never climbs
+    /// above the root, and the root itself is `home`.
+    public static func parse(_ target: String, from fullSlug: String, baseURL: String?) -> SitePathReference? {
+        var text = Substring(target.trimmingWhitespace())
+        var fromRoot = false
+        if let baseURL, let rest = pathBelow(baseURL: baseURL, in: text) {
+            text = rest
+            fromRoot = true
+        } else if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") || text.hasPrefix("//") || hasScheme(text) {
+            return nil
+        }
+
+        var anchor: String?
+        if let hash = text.firstIndex(of: "#") {
+            let fragment = text[text.index(after: hash)...]
+            anchor = fragment.isEmpty ? nil : String(fragment)
+            text = text[..<hash]
+        }
+        if let question = text.firstIndex(of: "?") { text = text[..<question] }
+        if text.hasPrefix("/") { fromRoot = true }
+        let path = percentDecoded(text)
+        if fromRoot, let slug = plainRootSlug(path) {
+            return SitePathReference(reference: .slug(slug.isEmpty ? "home" : slug), anchor: anchor)
+        }
+
+        var segments: [Substring] = fromRoot ? [] : folderSegments(of: fullSlug)
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        for part in parts {
+            switch part {
+            case ".": continue
+            case "..": if !segments.isEmpty { segments.removeLast() }
+            default: segments.append(part)
+            }
+        }
+        let endsInFolder = path.isEmpty || path.hasSuffix("/") || parts.last == "." || parts.last == ".."
+        if !endsInFolder, let last = parts.last, last.contains(".") { return nil }
+        guard !segments.isEmpty else { return SitePathReference(reference: .slug("home"), anchor: anchor) }
+        let slug = segments.joined(separator: "/") + (endsInFolder ? "/" : "")
+        return SitePathReference(reference: .slug(slug), anchor: anchor)
+    }
+
+    /// The slug of a root path that needs no resolving (no `.` and no empty segment), which is
+    /// the common case: the path without its leading `/`.
+    private static func plainRootSlug(_ path: String) -> String? {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: ".") || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")) { return nil }
+            previous = byte
+        }
+        return String(path.dropFirst())
+    }
+
+    /// The folder a story lives in, as path segments: `docs/guides/setup` and `docs/guides/`
+    /// are both in `docs/guides`; a top-level story is in the root (no segments).
+    private static func folderSegments(of fullSlug: String) -> [Substring] {
+        let slug = Story.normalizedSlug(fullSlug)
+        var segments = slug.split(separator: "/", omittingEmptySubsequences: true)
+        if !slug.hasSuffix("/"), !segments.isEmpty { segments.removeLast() }
+        return segments
+    }
+
+    /// The rest of `text` after `baseURL` (compared ignoring ASCII case and a trailing `/`), when
+    /// `text` is on that site; always root-relative.
+    private static func pathBelow(baseURL: String, in text: Substring) -> Substring? {
+        var base = Substring(baseURL)
+        while base.last == "/" { base = base.dropLast() }
+        guard !base.isEmpty, text.utf8.count >= base.utf8.count else { return nil }
+        let end = text.utf8.index(text.startIndex, offsetBy: base.utf8.count)
+        guard text[..<end].lowercased() == base.lowercased() else { return nil }
+        let rest = text[end...]
+        guard rest.isEmpty || rest.first == "/" || rest.first == "#" || rest.first == "?" else { return nil }
+        return rest.first == "/" ? rest : Substring("/" + rest)
+    }
+
+    /// `text` with `%XX` escapes decoded, when they decode to valid UTF-8; otherwise unchanged.
+    private static func percentDecoded(_ text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return String(text)
+            }
+            bytes.append(high << 4 | low)
+        }
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : String(text)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// Whether `text` starts with a URL scheme such as `https:` or `mailto:`.
+    private static func hasScheme(_ text: Substring) -> Bool {
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                if offset == 0 { return false }
+            case UInt8(ascii: ":"): return offset > 0
+            default: return false
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,94 @@
+/// A link to a story as content stores it: a multilink with `linktype: "story"` or a richtext
+/// link mark with `linktype: "story"`. The crawler follows it; the renderer resolves it with
+/// ``lookupOrder``.
+public struct StoryLink: Sendable, Hashable {
+    /// The target as written: `.uuid(id)` when the link has an id, otherwise `.slug(cached_url)`.
+    public var reference: StoryReference
+    /// The anchor (`#` not included), when non-empty.
+    public var anchor: String?
+    /// The target's slug when the link was saved (`cached_url`, or a link mark's `href`); may be
+    /// stale. Leading `/`, query and fragment removed; nil when empty.
+    public var cachedURL: String?
+    /// The target story itself, when the content was fetched with resolved links and the
+    /// embedded object is a complete story.
+    public var embeddedStory: Story?
+
+    public init(reference: StoryReference, anchor: String? = nil, cachedURL: String? = nil, embeddedStory: Story? = nil) {
+        self.reference = reference
+        self.anchor = anchor
+        self.cachedURL = cachedURL
+        self.embeddedStory = embeddedStory
+    }
+
+    /// Reads a multilink object; nil unless its `linktype` is `story` and its `id` or
+    /// `cached_url` is non-empty (an empty story link is "no link").
+    public init?(multilink: JSONObject) {
+        guard multilink["linktype"]?.stringValue == "story" else { return nil }
+        self.init(
+            identifier: Self.text(multilink["id"]),
+            cachedURL: Self.text(multilink["cached_url"]),
+            anchor: Self.text(multilink["anchor"]),
+            embedded: multilink["story"])
+    }
+
+    /// Reads the `attrs` of a richtext link mark; nil unless its `linktype` is `story` and its
+    /// `uuid` or `href` is non-empty.
+    public init?(linkMarkAttributes attributes: JSONObject) {
+        guard attributes["linktype"]?.stringValue == "story" else { return nil }
+        self.init(
+            identifier: Self.text(attributes["uuid"]),
+            cachedURL: Self.text(attributes["href"]),
+            anchor: Self.text(attributes["anchor"]),
+            embedded: attributes["story"])
+    }
+
+    private init?(identifier: String?, cachedURL: String?, anchor: String?, embedded: JSONValue?) {
+        let slug = cachedURL.map(Self.slug(fromCachedURL:)).flatMap { $0.isEmpty ? nil : $0 }
+        if let identifier {
+            reference = .uuid(identifier)
+        } else if let slug {
+            reference = .slug(slug)
+        } else {
+            return nil
+        }
+        self.cachedURL = slug
+        self.anchor = anchor
+        if case .object(let object)? = embedded, let story = try? Story(json: object) {
+            embeddedStory = story
+        } else {
+            embeddedStory = nil
+        }
+    }
+
+    /// The references to try, in order, to find the target: the id as a UUID, then as a numeric
+    /// story id (some spaces and exports use `"2"`), then the cached slug.
+    public var lookupOrder: [StoryReference] {
+        var order = [reference]
+        if case .uuid(let identifier) = reference {
+            if let number = Int(identifier) { order.append(.id(number)) }
+            if let cachedURL { order.append(.slug(cachedURL)) }
+        }
+        return order
+    }
+
+    /// A non-empty string (numbers written as numbers are accepted too), trimmed.
+    private static func text(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let string)?:
+            let trimmed = string.trimmingWhitespace()
+            return trimmed.isEmpty ? nil : trimmed
+        case .number(let number)? where number.isFinite && number == number.rounded():
+            return String(Int(number))
+        default:
+            return nil
+        }
+    }
+
+    /// `cached_url` and `href` are slugs, sometimes with a leading `/`, a query or a fragment.
+    private static func slug(fromCachedURL url: String) -> String {
+        guard let cut = url.utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) else {
+            return Story.normalizedSlug(url)
+        }
+        return Story.normalizedSlug(String(url[..<cut]))
+    }
+}

@@ -1,0 +1,81 @@
+import Dispatch
+import Foundation
+import StoryModel
+
+/// Stories read from a local folder of JSON files, in any nesting of sub-folders: content API
+/// responses (`{"story": …}`), bare story objects, CLI exports (`<slug>_<id>.json`) and lists
+/// (`{"stories": […]}`).
+///
+/// The whole folder is read, parsed and indexed once, in parallel, when the source is created;
+/// lookups are then dictionary hits. Indexed by `uuid`, by `full_slug` (see ``SlugLookup``) and
+/// by numeric `id` (the first story with an id wins).
+public struct LocalFolderSource: StorySource {
+    /// The folder as shown in messages (`Content`).
+    public let displayPath: String
+    private let index: StoryIndex
+
+    /// Reads every JSON file under `folder`. `displayPath` is how files are named in messages
+    /// (default: the folder's path as given, such as `Content`).
+    ///
+    /// Throws ``SourceProblems`` listing every malformed file, every story missing a required
+    /// key, and every duplicate `uuid` or `full_slug` (naming both files).
+    public init(folder: URL, displayPath: String? = nil) throws(SourceProblems) {
+        let shown = displayPath ?? folder.relativePath
+        self.displayPath = shown
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SourceProblems([SourceProblem(file: shown, message: "no such folder; give the folder that holds the story JSON files")])
+        }
+        let root = folder.standardizedFileURL.path
+        let paths: [String]
+        do {
+            paths = try FolderScan.jsonFiles(in: root)
+        } catch {
+            throw SourceProblems([SourceProblem(file: shown, message: "cannot list \(error.path): \(error.reason)")])
+        }
+        let files = Self.load(paths, in: root, shownAs: shown)
+        let index = StoryIndex(files)
+        if !index.problems.isEmpty { throw SourceProblems(index.problems) }
+        self.index = index
+    }
+
+    public var description: String {
+        displayPath.hasSuffix("/") ? displayPath : displayPath + "/"
+    }
+
+    public func stories(for references: [StoryReference]) async throws -> [StoryReference: Story] {
+        var found: [StoryReference: Story] = [:]
+        found.reserveCapacity(references.count)
+        for reference in references {
+            if let story = index.story(for: reference) { found[reference] = story }
+        }
+        return found
+    }
+
+    public func allStories() async throws -> [Story]? {
+        index.stories
+    }
+
+    /// The file a story was read from, as shown in messages (`Content/blog/post.json`).
+    public func file(ofStory uuid: String) -> String? {
+        index.origin(of: uuid)?.file
+    }
+
+    /// Reads and parses the files on all cores, a file at a time, into slots in path order.
+    private static func load(_ paths: [String], in root: String, shownAs shown: String) -> [StoryFile] {
+        let prefix = shown.isEmpty || shown == "." ? "" : (shown.hasSuffix("/") ? shown : shown + "/")
+        var files = [StoryFile?](repeating: nil, count: paths.count)
+        let workers = min(paths.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        files.withUnsafeMutableBufferPointer { buffer in
+            // Each worker writes only its own slots, so sharing the buffer is safe.
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for position in stride(from: worker, to: paths.count, by: workers) {
+                    let path = paths[position]
+                    slots[position] = StoryFile(path: root + "/" + path, shownAs: prefix + path)
+                }
+            }
+        }
+        return files.map { $0! }
+    }
+}

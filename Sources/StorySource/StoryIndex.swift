@@ -1,0 +1,67 @@
+import StoryModel
+
+/// The stories of a folder indexed by uuid, slug key and numeric id, with the duplicates found
+/// while indexing. Files are taken in path order, so the first file keeps a duplicated key and
+/// the later one is reported.
+struct StoryIndex: Sendable {
+    private(set) var stories: [Story] = []
+    private(set) var problems: [SourceProblem] = []
+    private var byUUID: [String: Int] = [:]
+    private var bySlug: [String: Int] = [:]
+    private var byID: [Int: Int] = [:]
+    private var origins: [StoryOrigin] = []
+
+    init(_ files: [StoryFile]) {
+        for file in files {
+            problems += file.problems
+            for entry in file.stories { addPrimary(entry) }
+        }
+        // Related stories from API responses fill gaps only, without duplicate errors.
+        for file in files {
+            for entry in file.related
+            where byUUID[entry.story.uuid] == nil && bySlug[SlugLookup.key(entry.story.fullSlug)] == nil {
+                add(entry)
+            }
+        }
+    }
+
+    func story(for reference: StoryReference) -> Story? {
+        let position: Int?
+        switch reference {
+        case .uuid(let uuid): position = byUUID[uuid]
+        case .slug(let slug): position = bySlug[SlugLookup.key(slug)]
+        case .id(let id): position = byID[id]
+        }
+        return position.map { stories[$0] }
+    }
+
+    func origin(of uuid: String) -> StoryOrigin? {
+        byUUID[uuid].map { origins[$0] }
+    }
+
+    private mutating func addPrimary(_ entry: StoryFile.Entry) {
+        let story = entry.story
+        let prefix = entry.origin.entry.map { "\($0): " } ?? ""
+        if let earlier = byUUID[story.uuid] {
+            problems.append(SourceProblem(
+                file: entry.origin.file,
+                message: "\(prefix)duplicate uuid '\(story.uuid)' (also in \(origins[earlier]))"))
+        } else if let earlier = bySlug[SlugLookup.key(story.fullSlug)] {
+            let other = stories[earlier].fullSlug == story.fullSlug ? "" : " as '\(stories[earlier].fullSlug)'"
+            problems.append(SourceProblem(
+                file: entry.origin.file,
+                message: "\(prefix)duplicate full_slug '\(story.fullSlug)' (also in \(origins[earlier])\(other))"))
+        } else {
+            add(entry)
+        }
+    }
+
+    private mutating func add(_ entry: StoryFile.Entry) {
+        let position = stories.count
+        stories.append(entry.story)
+        origins.append(entry.origin)
+        byUUID[entry.story.uuid] = position
+        bySlug[SlugLookup.key(entry.story.fullSlug)] = position
+        if let id = entry.story.id, byID[id] == nil { byID[id] = position }
+    }
+}

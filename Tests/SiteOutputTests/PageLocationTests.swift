@@ -1,0 +1,40 @@
+import Testing
+@testable import SiteOutput
+
+@Suite("SiteOutput")
+struct SiteOutputTests {}
+
+extension SiteOutputTests {
+    @Suite("Page locations")
+    struct PageLocationTests {
+        @Test("home maps to the root index and posts to pretty folder URLs")
+        func prettyURLs() throws {
+            func location(_ slug: String, isHome: Bool = false) throws -> [String] {
+                let location = try PageLocation(fullSlug: slug, isHome: isHome)
+                return [location.url, location.filePath]
+            }
+            #expect(try location("home", isHome: true) == ["", "index.html"])
+            #expect(try location("blog/post") == ["blog/post/", "blog/post/index.html"])
+            #expect(try location("blog/") == ["blog/", "blog/index.html"])
+            #expect(try location("about") == ["about/", "about/index.html"])
+        }
+
+        @Test("slugs that could escape the output folder are rejected with the reason", arguments: [
+            ("../etc/passwd", "slug '../etc/passwd' cannot be a page path: it contains a '..' segment"),
+            ("blog/../../x", "slug 'blog/../../x' cannot be a page path: it contains a '..' segment"),
+            ("/etc/passwd", "slug '/etc/passwd' cannot be a page path: it is an absolute path"),
+            ("blog\\post", "slug 'blog\\\\post' cannot be a page path: it contains a backslash"),
+            ("blog/\u{1}x", "slug 'blog/\\u{01}x' cannot be a page path: it contains a control character"),
+            ("a//b", "slug 'a//b' cannot be a page path: it contains an empty segment ('//')"),
+            ("./x", "slug './x' cannot be a page path: it contains a '.' segment"),
+            ("", "slug '' cannot be a page path: it is empty"),
+        ])
+        func unsafeSlugs(slug: String, message: String) {
+            #expect {
+                try PageLocation(fullSlug: slug, isHome: false)
+            } throws: { error in
+                (error as? UnsafeSlugError)?.description == message
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SiteOutput
+
+extension SiteOutputTests {
+    @Suite("Writing the site")
+    struct SiteWriterTests {
+        let workspace: TemporaryFolder
+        let writer: SiteWriter
+
+        init() throws {
+            workspace = try TemporaryFolder()
+            writer = SiteWriter(output: workspace.path("Output"), displayPath: "Output")
+        }
+
+        private func modificationDate(_ path: String) throws -> Date {
+            let attributes = try FileManager.default.attributesOfItem(atPath: workspace.path(path).path)
+            return try #require(attributes[.modificationDate] as? Date)
+        }
+
+        @Test("a first build writes every file and a manifest")
+        func firstBuild() throws {
+            let summary = try writer.write([
+                OutputFile(path: "index.html", text: "home"),
+                OutputFile(path: "blog/post/index.html", text: "post"),
+            ])
+            #expect(summary == .init(written: 2, unchanged: 0, removed: 0))
+            #expect(try workspace.read("Output/index.html") == "home")
+            #expect(try workspace.read("Output/blog/post/index.html") == "post")
+            #expect(workspace.exists("Output/.storysite/manifest.json"))
+        }
+
+        @Test("a rebuild with no change writes nothing and keeps modification times")
+        func noChangeRebuild() throws {
+            let files = [OutputFile(path: "index.html", text: "home"), OutputFile(path: "a/index.html", text: "a")]
+            _ = try writer.write(files)
+            let before = try modificationDate("Output/a/index.html")
+            let manifestBefore = try workspace.read("Output/.storysite/manifest.json")
+            Thread.sleep(forTimeInterval: 0.02)
+            let summary = try writer.write(files)
+            #expect(summary == .init(written: 0, unchanged: 2, removed: 0))
+            #expect(try modificationDate("Output/a/index.html") == before)
+            #expect(try workspace.read("Output/.storysite/manifest.json") == manifestBefore)
+        }
+
+        @Test("a rebuild rewrites changed files, keeps unchanged ones and removes pages that are gone")
+        func partialRebuild() throws {
+            _ = try writer.write([
+                OutputFile(path: "index.html", text: "home"),
+                OutputFile(path: "old/index.html", text: "old"),
+                OutputFile(path: "same/index.html", text: "same"),
+            ])
+            let sameBefore = try modificationDate("Output/same/index.html")
+            Thread.sleep(forTimeInterval: 0.02)
+            let summary = try writer.write([
+                OutputFile(path: "index.html", text: "home, edited"),
+                OutputFile(path: "same/index.html", text: "same"),
+            ])
+            #expect(summary == .init(written: 1, unchanged: 1, removed: 1))
+            #expect(try workspace.read("Output/index.html") == "home, edited")
+            #expect(!workspace.exists("Output/old"))
+            #expect(try modificationDate("Output/same/index.html") == sameBefore)
+        }
+
+        @Test("a file edited by hand in the output is rewritten even when the build did not change it")
+        func handEditedFileIsRestored() throws {
+            let files = [OutputFile(path: "index.html", text: "home")]
+            _ = try writer.write(files)
+            try workspace.write("Output/index.html", "tampered")
+            let summary = try writer.write(files)
+            #expect(summary.written == 1)
+            #expect(try workspace.read("Output/index.html") == "home")
+        }
+
+        @Test("a folder holding files storysite did not write is refused and left alone")
+        func foreignFolderIsRefused() throws {
+            try workspace.write("Output/notes.txt", "mine")
+            try workspace.write("Output/photos/cat.jpg", "meow")
+            #expect {
+                try writer.write([OutputFile(path: "index.html", text: "home")])
+            } throws: { error in
+                (error as? OutputError)?.description
+                    == "Output: error: the output folder holds files storysite did not write ('notes.txt', 'photos/cat.jpg'); choose an empty or new folder, or remove them"
+            }
+            #expect(try workspace.read("Output/notes.txt") == "mine")
+            #expect(!workspace.exists("Output/index.html"))
+        }
+
+        @Test("a file added by hand next to a built site makes the next build refuse")
+        func foreignFileAfterBuild() throws {
+            _ = try writer.write([OutputFile(path: "index.html", text: "home")])
+            try workspace.write("Output/stray.html", "stray")
+            #expect(throws: OutputError.self) { try writer.write([OutputFile(path: "index.html", text: "home")]) }
+            #expect(try workspace.read("Output/stray.html") == "stray")
+        }
+
+        @Test("dotfiles at the top of the output folder are the user's and survive builds")
+        func dotfilesSurvive() throws {
+            try workspace.write("Output/.gitkeep", "")
+            try workspace.write("Output/.git/HEAD", "ref: refs/heads/gh-pages")
+            _ = try writer.write([OutputFile(path: "index.html", text: "one")])
+            _ = try writer.write([OutputFile(path: "index.html", text: "two")])
+            #expect(workspace.exists("Output/.gitkeep"))
+            #expect(try workspace.read("Output/.git/HEAD") == "ref: refs/heads/gh-pages")
+            #expect(try workspace.read("Output/index.html") == "two")
+        }
+
+        @Test("a build that fails while writing leaves the previous output exactly as it was")
+        func failedWriteKeepsPreviousOutput() throws {
+            _ = try writer.write([OutputFile(path: "index.html", text: "good")])
+            // A file and a folder of the same name cannot both exist: the write fails midway.
+            #expect(throws: OutputError.self) {
+                try writer.write([
+                    OutputFile(path: "index.html", text: "new"),
+                    OutputFile(path: "a", text: "file"),
+                    OutputFile(path: "a/index.html", text: "inside a file"),
+                ])
+            }
+            #expect(try workspace.read("Output/index.html") == "good")
+            #expect(!workspace.exists("Output/a"))
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: workspace.url.path)
+            #expect(leftovers == ["Output"])
+        }
+
+        @Test("two files with one path are an error")
+        func duplicatePaths() {
+            #expect {
+                try writer.write([OutputFile(path: "x/index.html", text: "1"), OutputFile(path: "x/index.html", text: "2")])
+            } throws: { error in
+                (error as? OutputError)?.description == "Output: error: two files map to 'x/index.html'"
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import StoryModel
+import StorySource
+import Testing
+import TestSupport
+@testable import StoryCrawl
+
+extension StoryCrawlTests {
+    @Suite("Crawler")
+    struct CrawlerTests {
+        /// home → a, b; a → c; b → c, d; c → home; d → d (self link).
+        private func smallSpace() throws -> [Story] {
+            [
+                try story("u-home", "home", fields: #""body": [\#(linkBlock(storyLink("u-a"))), \#(linkBlock(storyLink("u-b")))]"#),
+                try story("u-a", "a", fields: #""link": \#(storyLink("u-c"))"#),
+                try story("u-b", "b", fields: #""links": ["u-c"], "text": "[c](/c) and [d](/d)""#),
+                try story("u-c", "c", fields: #""back": \#(storyLink("u-home", cached: "home"))"#),
+                try story("u-d", "d", fields: #""me": \#(storyLink("u-d", cached: "d"))"#),
+                try story("u-orphan", "lost", fields: #""to": \#(storyLink("u-home"))"#),
+            ]
+        }
+
+        @Test("visits breadth-first by level, each story once, through cycles and self links")
+        func breadthFirst() async throws {
+            let graph = try await Crawler(source: RecordingSource(try smallSpace())).crawl()
+            #expect(graph.stories.map(\.story.fullSlug) == ["home", "a", "b", "c", "d"])
+            #expect(graph.stories.map(\.depth) == [0, 1, 1, 2, 2])
+            #expect(graph.stories.map(\.firstLinkedFrom) == [nil, "u-home", "u-home", "u-a", "u-b"])
+            #expect(graph.edges.count == 7)
+            #expect(graph.edges(from: "u-b").map(\.target) == ["u-c", "u-d"])
+            #expect(graph.orphans.map(\.uuid) == ["u-orphan"])
+            #expect(graph.unresolvedEdges.isEmpty)
+        }
+
+        @Test("asks the source one batch per level, never for a story it already has")
+        func batches() async throws {
+            let source = RecordingSource(try smallSpace())
+            _ = try await Crawler(source: source).crawl()
+            // Level 2 asks for `c` by slug too: which story has that slug is not known before the batch.
+            #expect(await source.batches == [[.slug("home")], [.uuid("u-a"), .uuid("u-b")], [.uuid("u-c"), .slug("c"), .slug("d")]])
+        }
+
+        @Test("a missing target becomes an unresolved edge with its field path, and the crawl goes on")
+        func missingTargets() async throws {
+            let source = RecordingSource([
+                try story("u-home", "home", fields: #"""
+                    "body": [{"_uid": "1", "component": "grid", "columns": [\#(linkBlock(storyLink("3a526768-1d22-447e-9ddd-f4158a035edd", cached: "gone")))]}],
+                    "text": {"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "x",
+                      "marks": [{"type": "link", "attrs": {"uuid": null, "href": "/nowhere", "linktype": "story"}}]}]}]},
+                    "md": "[a](/a#top)"
+                    """#),
+                try story("u-a", "a"),
+            ])
+            let graph = try await Crawler(source: source).crawl()
+            #expect(graph.stories.map(\.story.uuid) == ["u-home", "u-a"])
+            #expect(graph.unresolvedEdges.map { "\($0.fieldPath) \($0.kind.rawValue) \($0.reference)" } == [
+                "body[0].columns[0].link multilink 3a526768-1d22-447e-9ddd-f4158a035edd",
+                "text.content[0].content[0].marks[0] richtext nowhere",
+            ])
+            #expect(graph.edges.last == LinkGraph.Edge(
+                source: "u-home", fieldPath: "md", kind: .markdown, reference: .slug("a"), anchor: "top", target: "u-a"))
+            // The unknown UUID falls back to its cached slug in a second batch, asked once.
+            #expect(await source.batches.count == 3)
+        }
+
+        @Test("resolves a multilink id as a UUID, then a numeric id, then its cached slug")
+        func fallbacks() async throws {
+            let graph = try await Crawler(source: RecordingSource([
+                try story("u-home", "home", id: 1, fields: #""a": \#(storyLink("2")), "b": \#(storyLink("u-old", cached: "blog/")), "c": \#(storyLink("u-c", cached: "c"))"#),
+                try story("u-two", "two", id: 2),
+                try story("u-blog", "blog/", id: 3),
+                try story("u-c", "c", id: 4),
+            ])).crawl()
+            #expect(graph.edges.map(\.target) == ["u-two", "u-blog", "u-c"])
+        }
+
+        @Test("reports stale links: resolved by UUID but saved with an old slug")
+        func staleLinks() async throws {
+            let graph = try await Crawler(source: RecordingSource([
+                try story("u-home", "home", fields: #"""
+                    "a": \#(storyLink("u-post", cached: "blog/old-name")), "b": \#(storyLink("u-post", cached: "/blog/post/")),
+                    "c": \#(storyLink("u-folder", cached: "docs")), "d": "[x](/blog/old-name)"
+                    """#),
+                try story("u-post", "blog/post"),
+                try story("u-folder", "docs/"),
+            ])).crawl()
+            #expect(graph.staleEdges.map(\.fieldPath) == ["a"])
+            #expect(graph.unresolvedEdges.map(\.fieldPath) == ["d"])
+        }
+
+        @Test("uses a story that arrives with its link instead of fetching it again")
+        func embeddedStories() async throws {
+            let embedded = #"{"uuid": "u-rel", "full_slug": "rel", "content": {"component": "page", "next": \#(storyLink("u-end"))}}"#
+            let source = RecordingSource([
+                try story("u-home", "home", fields: #""related": [\#(embedded)], "again": \#(storyLink("", cached: "rel"))"#),
+                try story("u-end", "end"),
+            ])
+            let graph = try await Crawler(source: source).crawl()
+            #expect(graph.stories.map(\.story.uuid) == ["u-home", "u-rel", "u-end"])
+            #expect(graph.edges.map(\.target) == ["u-rel", "u-rel", "u-end"])
+            let asked = await source.batches.flatMap { $0 }
+            #expect(asked == [.slug("home"), .uuid("u-end")])
+        }
+
+        @Test("starts from several entries, by slug or UUID, each once")
+        func entries() async throws {
+            let source = RecordingSource(try smallSpace())
+            let graph = try await Crawler(source: source, entries: ["/d", "home", "u-d", "a/"]).crawl()
+            #expect(graph.stories.map(\.story.fullSlug) == ["d", "home", "a", "b", "c"])
+            #expect(graph.stories.map(\.depth) == [0, 0, 0, 1, 1])
+        }
+
+        @Test("a missing entry is an error naming it and the source")
+        func missingEntry() async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("about.json", storyText("u-about", "about"))
+            let source = try LocalFolderSource(folder: folder.url, displayPath: "Content")
+            await #expect(throws: CrawlError.entriesNotFound(["home"], source: "Content/")) {
+                try await Crawler(source: source).crawl()
+            }
+            let error = await #expect(throws: CrawlError.self) {
+                try await Crawler(source: source, entries: ["home", "about", "global"]).crawl()
+            }
+            #expect(error?.description == "entry story 'home' not found in Content/\nentry story 'global' not found in Content/")
+        }
+
+        @Test("a source that cannot list its stories gives no orphans")
+        func noListing() async throws {
+            let graph = try await Crawler(source: RecordingSource(try smallSpace(), listsStories: false)).crawl()
+            #expect(graph.orphans.isEmpty)
+        }
+
+        @Test("crawls a folder in every layout, following every kind of reference")
+        func folderLayouts() async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("home.json", #"{"story": \#(storyText("u-home", "home", fields: #""nav": [\#(linkBlock(storyLink("u-docs", cached: "docs/")))]"#))}"#)
+            try folder.write("docs/docs_10.json", storyText("u-docs", "docs/", id: 10, fields: #""text": "[setup](./guides/setup)""#))
+            try folder.write("docs/guides/list.json", #"""
+                {"stories": [\#(storyText("u-setup", "docs/guides/setup", fields: #""see": "[faq](../faq#q1)", "tags": ["0b87cb6f-b089-4dd2-a1e3-87f9427d0700"]"#)),
+                             \#(storyText("u-faq", "docs/faq"))]}
+                """#)
+            try folder.write("tags/web.json", storyText("0b87cb6f-b089-4dd2-a1e3-87f9427d0700", "tags/web"))
+            let graph = try await Crawler(source: try LocalFolderSource(folder: folder.url)).crawl()
+            #expect(graph.stories.map(\.story.fullSlug) == ["home", "docs/", "docs/guides/setup", "docs/faq", "tags/web"])
+            #expect(graph.edges.map(\.kind) == [.multilink, .markdown, .markdown, .relation])
+            #expect(graph.edges[2].anchor == "q1")
+            #expect(graph.orphans.isEmpty)
+        }
+
+        @Test("gives the same order and graph whatever the parallelism")
+        func deterministic() async throws {
+            let folder = try TemporaryFolder()
+            let count = 400
+            for index in 0..<count {
+                let targets = [(index * 7 + 1) % count, (index * 13 + 5) % count, index / 2]
+                let fields = #""links": [\#(targets.map { linkBlock(storyLink("u-\($0)")) }.joined(separator: ", "))], "md": "[p](/p/\#((index * 31) % count))""#
+                try folder.write("p/\(index % 10)/\(index).json", storyText("u-\(index)", index == 0 ? "home" : "p/\(index)", fields: fields))
+            }
+            let source = try LocalFolderSource(folder: folder.url)
+            let first = try await Crawler(source: source).crawl()
+            #expect(first.stories.count > 100)
+            for _ in 0..<3 {
+                let again = try await Crawler(source: try LocalFolderSource(folder: folder.url)).crawl()
+                #expect(again.stories.map(\.story.uuid) == first.stories.map(\.story.uuid))
+                #expect(again.stories.map(\.firstLinkedFrom) == first.stories.map(\.firstLinkedFrom))
+                #expect(again.edges == first.edges)
+                #expect(again.orphans.map(\.uuid) == first.orphans.map(\.uuid))
+            }
+        }
+
+        @Test("deeply nested content neither overflows a worker thread's stack nor hides its links")
+        func deepNesting() async throws {
+            let folder = try TemporaryFolder()
+            let depth = 240
+            let opening = String(repeating: #"{"_uid": "n", "component": "box", "inner": ["#, count: depth)
+            let closing = String(repeating: "]}", count: depth)
+            try folder.write("home.json", storyText("u-home", "home", fields: #""deep": [\#(opening)\#(linkBlock(storyLink("u-end")))\#(closing)]"#))
+            try folder.write("end.json", storyText("u-end", "end"))
+            let graph = try await Crawler(source: try LocalFolderSource(folder: folder.url)).crawl()
+            #expect(graph.stories.map(\.story.uuid) == ["u-home", "u-end"])
+            #expect(graph.edges.first?.fieldPath == "deep[0]" + String(repeating: ".inner[0]", count: depth) + ".link")
+        }
+
+        @Test("crawls the monoblok export from home to the stories it links to",
+              .enabled(if: SharedFixtures.available("storyblok-fixtures/monoblok/has-stories"),
+                       "../shared/storyblok-fixtures/monoblok/has-stories is absent: crawling a real export is not checked"))
+        func monoblok() async throws {
+            let folder = try #require(SharedFixtures.url("storyblok-fixtures/monoblok/has-stories"))
+            let graph = try await Crawler(source: try LocalFolderSource(folder: folder)).crawl()
+            // home links to about and blog-index; about links back; blog-index links to no post.
+            #expect(graph.stories.map(\.story.fullSlug) == ["home", "about", "blog-index"])
+            #expect(graph.edges.map { "\($0.fieldPath) → \($0.target ?? "?")" } == ["body[0].link → 2", "body[1].link → 3", "body[0].link → 1"])
+            #expect(graph.unresolvedEdges.isEmpty && graph.staleEdges.isEmpty)
+            #expect(Set(graph.orphans.map(\.fullSlug)) == [
+                "blog-index/blog-tech-intro", "blog-index/blog-design-tips", "blog-index/blog-getting-started",
+                "blog-index/blog-color-theory", "blog-index/blog-responsive", "contact", "faq",
+            ])
+        }
+
+        @Test("crawls the real API list from home and global, reporting the rest as orphans",
+              .enabled(if: SharedFixtures.available("storyblok-fixtures/php-client/stories.json"),
+                       "../shared/storyblok-fixtures/php-client/stories.json is absent: crawling a real space is not checked"))
+        func phpClientSpace() async throws {
+            let list = try #require(SharedFixtures.url("storyblok-fixtures/php-client/stories.json"))
+            let folder = try TemporaryFolder()
+            try FileManager.default.copyItem(at: list, to: folder.path("stories.json"))
+            let graph = try await Crawler(source: try LocalFolderSource(folder: folder.url), entries: ["home", "global"]).crawl()
+            #expect(graph.stories.map(\.story.fullSlug) == ["home", "global", "article/"])
+            #expect(graph.stories.map(\.depth) == [0, 0, 1])
+            #expect(graph.edges.map { "\($0.fieldPath) → \(graph.story(uuid: $0.target ?? "")?.fullSlug ?? "?")" } == [
+                "header[0].logo_link → home",
+                "header[0].nav_links[0].link → home",
+                "header[0].nav_links[1].link → article/",
+            ])
+            #expect(graph.orphans.count == 10)
+            #expect(graph.orphans.contains { $0.fullSlug == "authors/john-doe" })
+        }
+    }
+}

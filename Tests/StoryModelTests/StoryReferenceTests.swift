@@ -1,0 +1,35 @@
+import Testing
+@testable import StoryModel
+
+extension StoryModelTests {
+    @Suite("References and slugs")
+    struct StoryReferenceTests {
+        @Test("recognises the 8-4-4-4-12 hexadecimal UUID shape in either case")
+        func uuidShape() {
+            #expect(StoryReference.isUUIDShaped("3a526768-1d22-447e-9ddd-f4158a035edd"))
+            #expect(StoryReference.isUUIDShaped("3A526768-1D22-447E-9DDD-F4158A035EDD"))
+            #expect(!StoryReference.isUUIDShaped("3a526768-1d22-447e-9ddd-f4158a035ed"))
+            #expect(!StoryReference.isUUIDShaped("3a526768-1d22-447e-9ddd-f4158a035edg"))
+            #expect(!StoryReference.isUUIDShaped("3a5267681-d22-447e-9ddd-f4158a035edd"))
+            #expect(!StoryReference.isUUIDShaped("i-a955539d-aed8-4dba-ab3b-60e9608da85e"))
+            #expect(!StoryReference.isUUIDShaped("option-1"))
+        }
+
+        @Test("reads a typed reference as a UUID when it has the shape, else as a slug")
+        func parsing() {
+            #expect(StoryReference(parsing: "3a526768-1d22-447e-9ddd-f4158a035edd") == .uuid("3a526768-1d22-447e-9ddd-f4158a035edd"))
+            #expect(StoryReference(parsing: "/blog/") == .slug("blog/"))
+            #expect(StoryReference(parsing: "home") == .slug("home"))
+            #expect(StoryReference.id(12).description == "12")
+        }
+
+        @Test("looks slugs up without leading or trailing slashes, so blog finds the start page blog/")
+        func slugKeys() {
+            #expect(SlugLookup.key("blog/") == "blog")
+            #expect(SlugLookup.key("/blog") == "blog")
+            #expect(SlugLookup.key("blog") == "blog")
+            #expect(SlugLookup.key("//blog/post//") == "blog/post")
+            #expect(SlugLookup.key("/") == "")
+        }
+    }
+}

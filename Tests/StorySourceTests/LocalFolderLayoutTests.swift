@@ -1,0 +1,117 @@
+import Foundation
+import StoryModel
+import Testing
+import TestSupport
+@testable import StorySource
+
+/// A story object as JSON text, for fixture files.
+func storyJSON(uuid: String, slug: String, id: Int? = nil, body: String = "[]") -> String {
+    let idField = id.map { "\"id\": \($0), " } ?? ""
+    return #"{\#(idField)"uuid": "\#(uuid)", "full_slug": "\#(slug)", "content": {"component": "page", "_uid": "r-\#(uuid)", "body": \#(body)}}"#
+}
+
+extension StorySourceTests {
+    @Suite("Local folder layouts and lookups")
+    struct LocalFolderLayoutTests {
+        @Test("accepts API responses, bare stories, CLI exports and list files in nested folders")
+        func layouts() async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("home.json", #"{"story": \#(storyJSON(uuid: "u-home", slug: "home")), "cv": 1, "rels": [], "links": []}"#)
+            try folder.write("blog/first/post.json", storyJSON(uuid: "u-post", slug: "blog/post"))
+            try folder.write("export/about_42.json", storyJSON(uuid: "u-about", slug: "about", id: 42))
+            try folder.write("deep/a/b/c/list.json", #"{"stories": [\#(storyJSON(uuid: "u-l1", slug: "l/one")), \#(storyJSON(uuid: "u-l2", slug: "l/two"))]}"#)
+            try folder.write("README.md", "not content")
+            try folder.write(".git/config.json", "{broken")
+            try folder.write(".hidden.json", "{broken")
+
+            let source = try LocalFolderSource(folder: folder.url, displayPath: "Content")
+            let all = try #require(try await source.allStories())
+            #expect(all.map(\.uuid) == ["u-post", "u-l1", "u-l2", "u-about", "u-home"])
+            #expect(source.file(ofStory: "u-l2") == "Content/deep/a/b/c/list.json")
+            #expect(source.file(ofStory: "u-home") == "Content/home.json")
+            #expect(source.description == "Content/")
+        }
+
+        @Test("finds stories by uuid, by full_slug with or without slashes, and by numeric id")
+        func lookups() async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("blog.json", storyJSON(uuid: "u-blog", slug: "blog/", id: 7))
+            try folder.write("post.json", storyJSON(uuid: "u-post", slug: "/blog/post", id: 8))
+            let source = try LocalFolderSource(folder: folder.url)
+            let references: [StoryReference] = [
+                .uuid("u-blog"), .slug("blog"), .slug("blog/"), .slug("/blog/"), .id(7),
+                .slug("blog/post"), .slug("/blog/post/"), .id(8), .uuid("missing"), .slug("nowhere"), .id(9),
+            ]
+            let found = try await source.stories(for: references)
+            #expect(found.count == 8)
+            for reference in references.prefix(5) { #expect(found[reference]?.uuid == "u-blog", "\(reference)") }
+            for reference in references[5..<8] { #expect(found[reference]?.uuid == "u-post", "\(reference)") }
+            #expect(found[.uuid("missing")] == nil)
+            #expect(found[.slug("blog/post")]?.fullSlug == "blog/post")
+        }
+
+        @Test("uses a response's related stories only where no file has them")
+        func relatedStories() async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("home.json", #"""
+                {"story": \#(storyJSON(uuid: "u-home", slug: "home")),
+                 "rels": [\#(storyJSON(uuid: "u-a", slug: "articles/a")), {"uuid": "u-b", "full_slug": "articles/b", "content": {"title": "stale copy"}}]}
+                """#)
+            try folder.write("articles/b.json", storyJSON(uuid: "u-b", slug: "articles/b"))
+            let source = try LocalFolderSource(folder: folder.url)
+            let found = try await source.stories(for: [.uuid("u-a"), .uuid("u-b")])
+            #expect(found[.uuid("u-a")]?.fullSlug == "articles/a")
+            #expect(found[.uuid("u-b")]?.content["title"] == nil)
+            #expect(try await source.allStories()?.map(\.uuid) == ["u-b", "u-home", "u-a"])
+            #expect(source.file(ofStory: "u-a") == "\(folder.url.relativePath)/home.json")
+        }
+
+        @Test("an empty folder is a source with no stories")
+        func emptyFolder() async throws {
+            let folder = try TemporaryFolder()
+            let source = try LocalFolderSource(folder: folder.url)
+            #expect(try await source.allStories()?.isEmpty == true)
+            #expect(try await source.stories(for: [.slug("home")]).isEmpty)
+        }
+
+        @Test("reads the monoblok one-story-per-file export",
+              .enabled(if: SharedFixtures.available("storyblok-fixtures/monoblok/has-stories"),
+                       "../shared/storyblok-fixtures/monoblok/has-stories is absent: the real export layout is not checked"))
+        func monoblokExport() async throws {
+            let folder = try #require(SharedFixtures.url("storyblok-fixtures/monoblok/has-stories"))
+            let source = try LocalFolderSource(folder: folder)
+            #expect(try await source.allStories()?.count == 10)
+            let found = try await source.stories(for: [.uuid("2"), .id(3), .slug("blog-index/blog-tech-intro")])
+            #expect(found[.uuid("2")]?.fullSlug == "about")
+            #expect(found[.id(3)]?.fullSlug == "blog-index")
+            #expect(found[.slug("blog-index/blog-tech-intro")]?.uuid == "4")
+        }
+
+        @Test("reads the real content API list response, start page included",
+              .enabled(if: SharedFixtures.available("storyblok-fixtures/php-client/stories.json"),
+                       "../shared/storyblok-fixtures/php-client/stories.json is absent: a real API list response is not checked"))
+        func apiListResponse() async throws {
+            let list = try #require(SharedFixtures.url("storyblok-fixtures/php-client/stories.json"))
+            let folder = try TemporaryFolder()
+            try FileManager.default.copyItem(at: list, to: folder.path("stories.json"))
+            let source = try LocalFolderSource(folder: folder.url)
+            #expect(try await source.allStories()?.count == 13)
+            let found = try await source.stories(for: [.slug("article"), .slug("global"), .id(123616130)])
+            #expect(found[.slug("article")]?.fullSlug == "article/")
+            #expect(found[.slug("global")]?.rootComponent == "global")
+            #expect(found[.id(123616130)]?.fullSlug == "home")
+        }
+
+        @Test("reports the real overlaps between responses of different spaces in one folder",
+              .enabled(if: SharedFixtures.available("storyblok-fixtures/php-client"),
+                       "../shared/storyblok-fixtures/php-client is absent: real API responses are not checked"))
+        func apiResponsesOverlap() throws {
+            let folder = try #require(SharedFixtures.url("storyblok-fixtures/php-client"))
+            let error = #expect(throws: SourceProblems.self) { try LocalFolderSource(folder: folder, displayPath: "php-client") }
+            #expect(error?.description == """
+                php-client/stories.json: error: stories[9]: duplicate full_slug 'home' (also in php-client/stories-relations.json)
+                php-client/storyByUuid.json: error: duplicate uuid 'd637be7f-8187-4e8b-9434-93390541f42b' (also in php-client/stories.json (stories[0]))
+                """)
+        }
+    }
+}
