@@ -1,16 +1,38 @@
 import StoryModel
 
-/// Link resolution from one page: a ``LinkResolving`` plus the URL of the page being rendered,
-/// giving hrefs relative to that page.
+/// Link resolution from one page: a ``LinkResolving`` plus where the page is, giving hrefs
+/// relative to that page (or, for a page served at any path such as the 404 page, absolute
+/// from the site's root path).
 public struct PageLinks: Sendable {
     /// Where stories live.
     public let resolver: any LinkResolving
     /// The site-relative URL of the page being rendered (`""` for home, `"blog/post/"`).
     public let pageURL: String
+    /// The `full_slug` of the story being rendered; relative Markdown and url links
+    /// (`../other`) are read from its folder.
+    public let fullSlug: String
+    /// The site's base URL, when set: absolute links to it count as site paths.
+    public let baseURL: String?
+    /// For a page that may be served at any path: the site's root path (`/`, `/docs/`), which
+    /// every href then starts with.
+    public let absoluteRoot: String?
 
-    public init(resolver: any LinkResolving, pageURL: String) {
+    /// Links from the page at `pageURL`, showing the story `fullSlug`.
+    public init(resolver: any LinkResolving, pageURL: String, fullSlug: String = "", baseURL: String? = nil) {
         self.resolver = resolver
         self.pageURL = pageURL
+        self.fullSlug = fullSlug
+        self.baseURL = baseURL
+        self.absoluteRoot = nil
+    }
+
+    /// Links from a page served at any path, written from the site's root path `absoluteRoot`.
+    public init(resolver: any LinkResolving, absoluteRoot: String, baseURL: String? = nil) {
+        self.resolver = resolver
+        self.pageURL = ""
+        self.fullSlug = ""
+        self.baseURL = baseURL
+        self.absoluteRoot = absoluteRoot.hasSuffix("/") ? absoluteRoot : absoluteRoot + "/"
     }
 
     /// The story `reference` points to, or nil.
@@ -18,15 +40,13 @@ public struct PageLinks: Sendable {
         resolver.story(for: reference)
     }
 
-    /// The story a story link points to: by UUID when one is given, else by slug (a leading
-    /// slash and any `#fragment` are ignored); nil when neither matches.
-    public func linkedStory(uuid: String?, slug: String?) -> Story? {
-        if let uuid, !uuid.isEmpty, let story = resolver.story(for: .uuid(uuid)) { return story }
-        guard var slug, !slug.isEmpty else { return nil }
-        if let hash = slug.firstIndex(of: "#") { slug = String(slug[..<hash]) }
-        let normalized = Story.normalizedSlug(slug)
-        guard !normalized.isEmpty else { return nil }
-        return resolver.story(for: .slug(normalized))
+    /// The story a story link points to, trying its ``StoryLink/lookupOrder``; nil when none
+    /// matches.
+    public func story(for link: StoryLink) -> Story? {
+        for reference in link.lookupOrder {
+            if let story = resolver.story(for: reference) { return story }
+        }
+        return nil
     }
 
     /// The href from this page to `story`'s page, with `#anchor` when one is given; nil when the
@@ -39,12 +59,35 @@ public struct PageLinks: Sendable {
     /// The href from this page to a site-relative URL (`"about/"`, `""` for home), with
     /// `#anchor` when one is given.
     public func href(toSiteURL target: String, anchor: String? = nil) -> String {
-        guard let anchor, !anchor.isEmpty else { return RelativeURL.href(from: pageURL, to: target) }
-        return RelativeURL.href(from: pageURL, to: target + "#" + anchor)
+        var target = target
+        if let anchor, !anchor.isEmpty { target += "#" + anchor }
+        if let absoluteRoot { return absoluteRoot + target }
+        return RelativeURL.href(from: pageURL, to: target)
     }
 
     /// A site-root path (`/assets/x.svg`) made relative to this page; other URLs unchanged.
     public func resolvingSiteRoot(_ url: String) -> String {
-        RelativeURL.resolvingSiteRoot(url, from: pageURL)
+        guard url.hasPrefix("/"), !url.hasPrefix("//") else { return url }
+        return href(toSiteURL: String(url.dropFirst()))
+    }
+
+    /// What a link written as a path (a Markdown link, a url link: `/blog/post#intro`,
+    /// `../other`, `<base URL>/about`) points to.
+    public enum SitePath: Sendable, Hashable {
+        /// Not a page of this site: an external URL, a scheme such as `mailto:`, a fragment, a file.
+        case external
+        /// A page of this site: the href to it from this page.
+        case page(href: String)
+        /// Names a page of this site that no loaded story has.
+        case missing(reference: StoryReference)
+    }
+
+    /// Reads `target` as a path into this site (see ``SitePathReference``).
+    public func sitePath(_ target: String) -> SitePath {
+        guard let site = SitePathReference.parse(target, from: fullSlug, baseURL: baseURL) else { return .external }
+        guard let story = resolver.story(for: site.reference), let href = href(to: story, anchor: site.anchor) else {
+            return .missing(reference: site.reference)
+        }
+        return .page(href: href)
     }
 }

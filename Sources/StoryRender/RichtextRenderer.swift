@@ -10,8 +10,9 @@ import StoryModel
 ///   Attributes keep the order they have in the content. Unknown node types render their children.
 /// - Marks: the first mark is innermost; adjacent text runs with the same link share one `<a>`,
 ///   which is always the outermost element of its run. Unknown marks are ignored.
-/// - Links: story links resolve through ``PageLinks`` by UUID (then by `href` as a slug), with
-///   `#anchor`; email links get `mailto:`; `custom` attributes are kept (except event handlers);
+/// - Links: story links resolve through ``PageLinks`` (``StoryLink/lookupOrder``: UUID, numeric
+///   id, then `href` as a slug), with `#anchor`; url links naming a page of the site (`/about`,
+///   `../other`, the base URL) resolve the same way; email links get `mailto:`; `custom` attributes are kept (except event handlers);
 ///   `uuid`, `anchor` and `linktype` never appear. Script URLs are dropped and reported.
 /// - `blok` nodes render their `attrs.body` through the injected block renderer.
 ///
@@ -377,7 +378,7 @@ private struct Walk {
         switch attrs["linktype"]?.stringValue ?? "url" {
         case "story":
             let uuid = nonEmptyString(attrs["uuid"])
-            if let story = renderer.links.linkedStory(uuid: uuid, slug: href),
+            if let link = StoryLink(linkMarkAttributes: attrs), let story = renderer.links.story(for: link),
                let storyHref = renderer.links.href(to: story, anchor: anchor) {
                 return storyHref
             }
@@ -398,6 +399,8 @@ private struct Walk {
             resolved = "mailto:" + address
         default:
             guard !href.isEmpty else { return nil }
+            // A url link into the site (`/about`, `../other`, the base URL) goes to the page.
+            if case .page(let pageHref) = renderer.links.sitePath(href) { return pageHref }
         }
         guard URLSafety.isSafeLink(resolved) else {
             warn(.unsafeURL, "link to \(quoted(resolved)) refused: it could run script; rendered without href")

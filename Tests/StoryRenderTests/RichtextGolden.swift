@@ -22,7 +22,7 @@ struct Golden: Sendable, CustomTestStringConvertible {
 /// `<blok:component>` markers.
 func renderRichtext(_ input: String, page: String = "blog/post/", fieldPath: String = "body[0].text") -> (html: String, warnings: [RenderWarning]) {
     let renderer = RichtextRenderer(
-        links: PageLinks(resolver: testResolver, pageURL: page),
+        links: PageLinks(resolver: testResolver, pageURL: page, fullSlug: "blog/post", baseURL: "https://site.example/"),
         story: "blog/post",
         renderBlocks: { body, _, _ in
             body.map { "<blok:\($0["component"]?.stringValue ?? "?")>" }.joined()

@@ -39,7 +39,7 @@ func makeStory(uuid: String, slug: String, name: String? = nil, id: Int? = nil) 
 /// The small site most tests link within.
 let testStories = [
     makeStory(uuid: "uuid-home", slug: "home", name: "Home"),
-    makeStory(uuid: "uuid-about", slug: "about", name: "About us"),
+    makeStory(uuid: "uuid-about", slug: "about", name: "About us", id: 2),
     makeStory(uuid: "uuid-blog", slug: "blog/", name: "Blog"),
     makeStory(uuid: "uuid-post", slug: "blog/post", name: "A post"),
     makeStory(uuid: "uuid-global", slug: "global", name: "Global"),
