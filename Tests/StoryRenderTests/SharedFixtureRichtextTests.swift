@@ -83,6 +83,10 @@ enum HTMLBalance {
                 continue
             }
             guard let close = rest.firstIndex(of: ">") else { return "unclosed tag" }
+            if rest.hasPrefix("!") {  // <!doctype html>
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
             let tag = rest[..<close]
             rest = rest[rest.index(after: close)...]
             let isEnd = tag.hasPrefix("/")
