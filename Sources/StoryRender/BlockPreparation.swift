@@ -19,22 +19,26 @@ struct BlockPreparation {
     /// The `full_slug` warnings name.
     let story: String
     let log: RenderLog
+    /// Where in the story the value being prepared sits.
+    let trail = FieldTrail()
     /// Whether story UUIDs in option fields become story summaries (not inside a summary's own
     /// content, so that stories relating to each other do not recurse).
     let expandsRelations: Bool
     let renderComponent: ComponentRenderer
 
-    /// The prepared fields of `block`, whose fields sit at `path` (`""` for a root block).
-    func block(_ block: JSONObject, path: String) -> [String: MustacheValue] {
+    /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
+    func block(_ block: JSONObject) -> [String: MustacheValue] {
         var fields = [String: MustacheValue](minimumCapacity: block.count)
-        for entry in block {
-            fields[entry.key] = field(entry.value, key: entry.key, path: Self.path(path, entry.key))
+        for entry in block.entries {
+            trail.push(entry.key)
+            fields[entry.key] = field(entry.value, key: entry.key)
+            trail.pop()
         }
         return fields
     }
 
     /// A block field: where option fields may hold story UUIDs.
-    private func field(_ value: JSONValue, key: String, path: String) -> MustacheValue {
+    private func field(_ value: JSONValue, key: String) -> MustacheValue {
         switch value {
         case .string(let string):
             if expandsRelations, !Self.isBookkeeping(key), StoryReference.isUUIDShaped(string),
@@ -43,14 +47,14 @@ struct BlockPreparation {
             }
             return .string(string)
         case .array(let elements) where expandsRelations && !elements.isEmpty && elements.allSatisfy(Self.isUUIDString):
-            return .array(relations(elements, path: path))
+            return .array(relations(elements))
         default:
-            return prepared(value, path: path)
+            return prepared(value)
         }
     }
 
     /// Any value below a field.
-    private func prepared(_ value: JSONValue, path: String) -> MustacheValue {
+    private func prepared(_ value: JSONValue) -> MustacheValue {
         switch value {
         case .null: return .null
         case .bool(let bool): return .bool(bool)
@@ -60,60 +64,83 @@ struct BlockPreparation {
             var result: [MustacheValue] = []
             result.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                result.append(prepared(element, path: path + "[\(index)]"))
+                trail.push(index: index)
+                result.append(prepared(element))
+                trail.pop()
             }
             return .array(result)
         case .object(let object):
-            return prepared(object, path: path)
+            return prepared(object)
         }
     }
 
-    private func prepared(_ object: JSONObject, path: String) -> MustacheValue {
-        if case .string? = object["component"] { return .object(block(object, path: path)) }
-        switch object["fieldtype"]?.stringValue {
-        case "multilink": return multilink(object, path: path)
-        case "asset": return asset(object, path: path)
-        case "table": return table(object, path: path)
+    private func prepared(_ object: JSONObject) -> MustacheValue {
+        // What kind of object this is, from its keys, in one pass.
+        var isBlock = false, isDocument = false, hasLinktype = false, hasCachedURL = false, hasFilename = false
+        var fieldtype: String?
+        var storyKeys = 0
+        for entry in object.entries {
+            switch entry.key {
+            case "component": if case .string = entry.value { isBlock = true }
+            case "fieldtype": fieldtype = entry.value.stringValue
+            case "type": isDocument = entry.value.stringValue == "doc"
+            case "linktype": hasLinktype = true
+            case "cached_url": hasCachedURL = true
+            case "filename": if case .string = entry.value { hasFilename = true }
+            case "uuid", "full_slug", "content": storyKeys += 1
+            default: continue
+            }
+        }
+        if isBlock { return .object(block(object)) }
+        switch fieldtype {
+        case "multilink": return multilink(object)
+        case "asset": return asset(object)
+        case "table": return table(object)
         default: break
         }
-        if object["type"]?.stringValue == "doc" { return richtext(.object(object), path: path) }
-        if object["linktype"] != nil, object["cached_url"] != nil { return multilink(object, path: path) }
-        if case .string? = object["filename"] { return asset(object, path: path) }
-        if expandsRelations, object["uuid"] != nil, object["full_slug"] != nil, object["content"] != nil,
-           let embedded = try? Story(json: object) {
+        if isDocument { return richtext(.object(object)) }
+        if hasLinktype, hasCachedURL { return multilink(object) }
+        if hasFilename { return asset(object) }
+        if expandsRelations, storyKeys == 3, let embedded = try? Story(json: object) {
             // A relation resolved by the API: the story itself in place of its UUID.
             return summary(of: links.story(.uuid(embedded.uuid)) ?? embedded)
         }
-        return .object(plain(object, path: path))
+        return .object(plain(object))
     }
 
-    private func plain(_ object: JSONObject, path: String) -> [String: MustacheValue] {
+    private func plain(_ object: JSONObject) -> [String: MustacheValue] {
         var fields = [String: MustacheValue](minimumCapacity: object.count)
-        for entry in object {
-            fields[entry.key] = prepared(entry.value, path: Self.path(path, entry.key))
+        for entry in object.entries {
+            trail.push(entry.key)
+            fields[entry.key] = prepared(entry.value)
+            trail.pop()
         }
         return fields
     }
 
     // MARK: Field types
 
-    private func richtext(_ document: JSONValue, path: String) -> MustacheValue {
+    private func richtext(_ document: JSONValue) -> MustacheValue {
         let renderer = RichtextRenderer(links: links, story: story) { body, bodyPath, _ in
             var html = ""
+            trail.push(root: bodyPath)
             for (index, element) in body.enumerated() {
                 guard case .object(let object) = element, let component = object["component"]?.stringValue else { continue }
-                html += renderComponent(block(object, path: bodyPath + "[\(index)]"), component)
+                trail.push(index: index)
+                html += renderComponent(block(object), component)
+                trail.pop()
             }
+            trail.pop()
             return html
         }
         var warnings: [RenderWarning] = []
-        let html = renderer.render(document, fieldPath: path, warnings: &warnings)
+        let html = renderer.render(document, fieldPath: trail.text, warnings: &warnings)
         log.add(warnings)
         return .html(html)
     }
 
-    private func multilink(_ object: JSONObject, path: String) -> MustacheValue {
-        var fields = plain(object, path: path)
+    private func multilink(_ object: JSONObject) -> MustacheValue {
+        var fields = plain(object)
         let linktype = Self.text(object["linktype"]) ?? "url"
         var href = ""
         var exists = true
@@ -128,7 +155,7 @@ struct BlockPreparation {
                 exists = false
                 let saved = link.cachedURL.map { "/" + $0 + (link.anchor.map { "#" + $0 } ?? "") } ?? ""
                 href = links.resolvingSiteRoot(saved)
-                warn(.brokenLink, path, "broken link to story \(link.reference): no page for it; the link keeps its saved URL '\(saved)'")
+                warn(.brokenLink, "broken link to story \(link.reference): no page for it; the link keeps its saved URL '\(saved)'")
             }
         case "email":
             var address = Substring(Self.text(object["email"]) ?? Self.text(object["url"]) ?? Self.text(object["cached_url"]) ?? "")
@@ -143,7 +170,7 @@ struct BlockPreparation {
             }
         }
         if !href.isEmpty, !URLSafety.isSafeLink(href) {
-            warn(.unsafeURL, path, "link to '\(href)' refused: it could run script; rendered with an empty href")
+            warn(.unsafeURL, "link to '\(href)' refused: it could run script; rendered with an empty href")
             href = ""
         }
         fields["href"] = .string(href)
@@ -154,19 +181,19 @@ struct BlockPreparation {
         return .object(fields)
     }
 
-    private func asset(_ object: JSONObject, path: String) -> MustacheValue {
-        var fields = plain(object, path: path)
+    private func asset(_ object: JSONObject) -> MustacheValue {
+        var fields = plain(object)
         var src = Self.text(object["filename"]) ?? ""
         if !src.isEmpty, !URLSafety.isSafeImageSource(src) {
-            warn(.unsafeURL, path, "asset '\(src)' refused: it could run script")
+            warn(.unsafeURL, "asset '\(src)' refused: it could run script")
             src = ""
         }
         fields["src"] = .string(links.resolvingSiteRoot(src))
         return .object(fields)
     }
 
-    private func table(_ object: JSONObject, path: String) -> MustacheValue {
-        var fields = plain(object, path: path)
+    private func table(_ object: JSONObject) -> MustacheValue {
+        var fields = plain(object)
         if fields["thead"] == nil { fields["thead"] = .array([]) }
         if fields["tbody"] == nil { fields["tbody"] = .array([]) }
         return .object(fields)
@@ -174,14 +201,16 @@ struct BlockPreparation {
 
     // MARK: Relations
 
-    private func relations(_ uuids: [JSONValue], path: String) -> [MustacheValue] {
+    private func relations(_ uuids: [JSONValue]) -> [MustacheValue] {
         var summaries: [MustacheValue] = []
         for (index, element) in uuids.enumerated() {
             guard let uuid = element.stringValue else { continue }
             if let related = links.story(.uuid(uuid)) {
                 summaries.append(summary(of: related))
             } else {
-                warn(.brokenLink, path + "[\(index)]", "broken relation to story \(uuid): it is not loaded; left out of the list")
+                trail.push(index: index)
+                warn(.brokenLink, "broken relation to story \(uuid): it is not loaded; left out of the list")
+                trail.pop()
             }
         }
         return summaries
@@ -195,7 +224,7 @@ struct BlockPreparation {
             let nested = BlockPreparation(
                 links: links, story: related.fullSlug, log: RenderLog(), expandsRelations: false,
                 renderComponent: renderComponent)
-            content = .object(nested.block(root, path: ""))
+            content = .object(nested.block(root))
         } else {
             content = .null
         }
@@ -211,12 +240,8 @@ struct BlockPreparation {
 
     // MARK: Helpers
 
-    private func warn(_ kind: RenderWarning.Kind, _ path: String, _ message: String) {
-        log.add(RenderWarning(kind: kind, story: story, fieldPath: path, message: message))
-    }
-
-    private static func path(_ base: String, _ key: String) -> String {
-        base.isEmpty ? key : base + "." + key
+    private func warn(_ kind: RenderWarning.Kind, _ message: String) {
+        log.add(RenderWarning(kind: kind, story: story, fieldPath: trail.text, message: message))
     }
 
     private static func text(_ value: JSONValue?) -> String? {

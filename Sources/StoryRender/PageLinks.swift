@@ -43,10 +43,56 @@ public struct PageLinks: Sendable {
     /// The story a story link points to, trying its ``StoryLink/lookupOrder``; nil when none
     /// matches.
     public func story(for link: StoryLink) -> Story? {
-        for reference in link.lookupOrder {
+        if let story = resolver.story(for: link.reference) { return story }  // the usual case
+        for reference in link.lookupOrder.dropFirst() {
             if let story = resolver.story(for: reference) { return story }
         }
         return nil
+    }
+
+    /// `/blog/post` or `/docs/#intro`, the usual shape of a site path, read the way
+    /// ``SitePathReference/parse(_:from:baseURL:)`` reads it but without its general machinery;
+    /// nil for anything that needs it (a relative path, `.` or `..`, a file, percent-encoding, a
+    /// query, whitespace, the base URL).
+    static func plainRootPath(_ target: String) -> SitePathReference? {
+        let utf8 = target.utf8
+        guard utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/") else { return nil }
+        var slug = ""
+        var anchor: String?
+        var segmentStart: String.Index?
+        var endsInFolder = true
+        var pathEnd = target.endIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            switch byte {
+            case UInt8(ascii: "/"):
+                if let start = segmentStart {
+                    if !slug.isEmpty { slug += "/" }
+                    slug += target[start..<index]
+                    segmentStart = nil
+                }
+                endsInFolder = true
+            case UInt8(ascii: "#"):
+                pathEnd = index
+                let fragment = target[utf8.index(after: index)...]
+                anchor = fragment.isEmpty ? nil : String(fragment)
+                index = utf8.endIndex
+                continue
+            case UInt8(ascii: "%"), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "\\"), 0...0x20, 0x7F:
+                return nil
+            default:
+                if segmentStart == nil { segmentStart = index }
+                endsInFolder = false
+            }
+            utf8.formIndex(after: &index)
+        }
+        if let start = segmentStart {
+            if !slug.isEmpty { slug += "/" }
+            slug += target[start..<pathEnd]
+        }
+        if slug.isEmpty { return SitePathReference(reference: .slug("home"), anchor: anchor) }
+        return SitePathReference(reference: .slug(endsInFolder ? slug + "/" : slug), anchor: anchor)
     }
 
     /// The href from this page to `story`'s page, with `#anchor` when one is given; nil when the
@@ -84,7 +130,9 @@ public struct PageLinks: Sendable {
 
     /// Reads `target` as a path into this site (see ``SitePathReference``).
     public func sitePath(_ target: String) -> SitePath {
-        guard let site = SitePathReference.parse(target, from: fullSlug, baseURL: baseURL) else { return .external }
+        guard let site = Self.plainRootPath(target) ?? SitePathReference.parse(target, from: fullSlug, baseURL: baseURL) else {
+            return .external
+        }
         guard let story = resolver.story(for: site.reference), let href = href(to: story, anchor: site.anchor) else {
             return .missing(reference: site.reference)
         }

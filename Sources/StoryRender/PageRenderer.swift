@@ -58,7 +58,7 @@ public struct PageRenderer: Sendable {
         var context = topLevel(page: page, links: links, story: story.fullSlug, log: log)
         let content: [String: MustacheValue]
         if case .object(let root) = story.content {
-            content = preparation(links: links, story: story.fullSlug, log: log, surroundings: context).block(root, path: "")
+            content = preparation(links: links, story: story.fullSlug, log: log, surroundings: context).block(root)
         } else {
             content = [:]
         }
@@ -94,7 +94,7 @@ public struct PageRenderer: Sendable {
         ]
         if let global, case .object(let root) = global.content {
             // Reported under the global story, so the CLI can merge the repeats across pages.
-            let fields = preparation(links: links, story: global.fullSlug, log: log, surroundings: context).block(root, path: "")
+            let fields = preparation(links: links, story: global.fullSlug, log: log, surroundings: context).block(root)
             context["global"] = .object(fields)
         }
         return context

@@ -70,32 +70,51 @@ private struct Walk {
 
     mutating func children(_ nodes: [JSONValue]) {
         var index = 0
+        var next = nodes.isEmpty ? nil : RichtextNode(nodes[0])
         while index < nodes.count {
-            guard let link = linkMark(of: nodes[index]) else {
+            let current = next
+            next = index + 1 < nodes.count ? RichtextNode(nodes[index + 1]) : nil
+            guard let current else {
+                index += 1
+                continue
+            }
+            guard let link = current.link else {
                 path.append(index)
-                node(nodes[index])
+                node(current)
                 path.removeLast()
                 index += 1
                 continue
             }
+            // Adjacent text runs with the same link share one <a>.
+            var group = [current]
             var end = index + 1
-            while end < nodes.count, let next = linkMark(of: nodes[end]), next == link { end += 1 }
-            linkGroup(nodes, index..<end, link: link, indexed: true)
+            while let candidate = next, let candidateLink = candidate.link, candidateLink.attrs == link.attrs {
+                group.append(candidate)
+                end += 1
+                next = end < nodes.count ? RichtextNode(nodes[end]) : nil
+            }
+            path.append(index)
+            linkGroup(group, link: link)
+            path.removeLast()
             index = end
         }
     }
 
     mutating func node(_ value: JSONValue) {
-        guard case .object(let node) = value, let type = node["type"]?.stringValue else { return }
-        let attrs = node["attrs"]?.objectValue
-        let content = node["content"]?.arrayValue ?? []
+        guard let node = RichtextNode(value) else { return }
+        if let link = node.link {
+            linkGroup([node], link: link)
+        } else {
+            self.node(node)
+        }
+    }
+
+    private mutating func node(_ node: RichtextNode) {
+        guard let type = node.type else { return }
+        let attrs = node.attrs
+        let content = node.content
         switch type {
-        case "text":
-            if let link = linkMark(of: value) {
-                linkGroup([value], 0..<1, link: link, indexed: false)
-            } else {
-                text(node)
-            }
+        case "text": text(node)
         case "paragraph": block("p", attrs, content)
         case "heading":
             let level = attrs?["level"]?.numberValue.map { $0.isFinite ? min(max(Int($0), 1), 6) : 1 } ?? 1
@@ -156,7 +175,7 @@ private struct Walk {
 
     private mutating func image(_ attrs: JSONObject?) {
         output += "<img"
-        for entry in attrs ?? JSONObject() {
+        for entry in attrs?.entries ?? [] {
             switch entry.key {
             case "src":
                 guard let src = scalarString(entry.value), !src.isEmpty else { continue }
@@ -177,7 +196,7 @@ private struct Walk {
     private mutating func emoji(_ attrs: JSONObject?) {
         output += "<span"
         var character = ""
-        for entry in attrs ?? JSONObject() {
+        for entry in attrs?.entries ?? [] {
             guard let value = scalarString(entry.value), !value.isEmpty else { continue }
             switch entry.key {
             case "name": attribute("data-name", value)
@@ -226,7 +245,7 @@ private struct Walk {
         output += "<"
         output += tag
         var style = ""
-        for entry in attrs ?? JSONObject() {
+        for entry in attrs?.entries ?? [] {
             switch entry.key {
             case "colspan", "rowspan":
                 if let span = integer(entry.value), span > 1 { attribute(entry.key, String(span)) }
@@ -252,14 +271,14 @@ private struct Walk {
     // MARK: Text and marks
 
     /// A text node with its marks, the first innermost; link marks are left to ``linkGroup``.
-    private mutating func text(_ node: JSONObject) {
-        guard let text = node["text"]?.stringValue else { return }
-        guard let marks = node["marks"]?.arrayValue, !marks.isEmpty else {
+    private mutating func text(_ node: RichtextNode) {
+        guard let text = node.text else { return }
+        guard !node.marks.isEmpty else {
             HTMLEscaping.appendText(text, to: &output)
             return
         }
         var closing: [String] = []
-        for mark in marks.reversed() {
+        for mark in node.marks.reversed() {
             if let tag = openMark(mark) { closing.append(tag) }
         }
         HTMLEscaping.appendText(text, to: &output)
@@ -273,8 +292,9 @@ private struct Walk {
     /// Writes the opening tag of a non-link mark and returns its tag name; nil (and nothing
     /// written) for links and unknown marks.
     private mutating func openMark(_ mark: JSONValue) -> String? {
-        guard let type = mark["type"]?.stringValue else { return nil }
-        let attrs = mark["attrs"]?.objectValue
+        guard case .object(let mark) = mark else { return nil }
+        let (type, attrs) = RichtextNode.typeAndAttrs(of: mark)
+        guard let type else { return nil }
         let tag: String
         switch type {
         case "bold": tag = "strong"
@@ -294,7 +314,7 @@ private struct Walk {
         case "textStyle":
             output += "<span"
             var style = ""
-            for entry in attrs ?? JSONObject() {
+            for entry in attrs?.entries ?? [] {
                 switch entry.key {
                 case "class", "id":
                     if let value = nonEmptyString(entry.value) { attribute(entry.key, value) }
@@ -322,34 +342,16 @@ private struct Walk {
         return tag
     }
 
-    /// The attributes of a text node's link mark (an empty object for a link without them);
-    /// nil when the node is not text or has no link.
-    private func linkMark(of node: JSONValue) -> JSONObject? {
-        guard case .object(let object) = node, object["type"]?.stringValue == "text",
-              let marks = object["marks"]?.arrayValue else { return nil }
-        for mark in marks where mark["type"]?.stringValue == "link" {
-            return mark["attrs"]?.objectValue ?? JSONObject()
-        }
-        return nil
-    }
-
-    /// The index of the link mark among a text node's marks.
-    private func linkMarkIndex(in node: JSONValue) -> Int? {
-        node["marks"]?.arrayValue?.firstIndex { $0["type"]?.stringValue == "link" }
-    }
-
-    /// Consecutive text nodes with the same link, under one `<a>`; `indexed` when `nodes` are
-    /// the children of the current node (so their indices extend the path).
-    private mutating func linkGroup(_ nodes: [JSONValue], _ range: Range<Int>, link: JSONObject, indexed: Bool) {
-        if indexed { path.append(range.lowerBound) }
-        markPath = linkMarkIndex(in: nodes[range.lowerBound]).map { ".marks[\($0)]" } ?? ""
+    /// Consecutive text nodes with the same link, under one `<a>`.
+    private mutating func linkGroup(_ nodes: [RichtextNode], link: (attrs: JSONObject, index: Int)) {
+        markPath = ".marks[\(link.index)]"
         output += "<a"
         var written: [String] = []
-        if let href = linkHref(link) {
+        if let href = linkHref(link.attrs) {
             attribute("href", href)
             written.append("href")
         }
-        for entry in link {
+        for entry in link.attrs.entries {
             switch entry.key {
             case "target", "rel", "title", "class":
                 guard let value = nonEmptyString(entry.value), !written.contains(entry.key) else { continue }
@@ -363,10 +365,7 @@ private struct Walk {
         }
         output += ">"
         markPath = ""
-        if indexed { path.removeLast() }
-        for index in range {
-            if case .object(let node) = nodes[index] { text(node) }
-        }
+        for node in nodes { text(node) }
         output += "</a>"
     }
 
@@ -378,8 +377,10 @@ private struct Walk {
         switch attrs["linktype"]?.stringValue ?? "url" {
         case "story":
             let uuid = nonEmptyString(attrs["uuid"])
-            if let link = StoryLink(linkMarkAttributes: attrs), let story = renderer.links.story(for: link),
-               let storyHref = renderer.links.href(to: story, anchor: anchor) {
+            // By UUID first (the usual case, without building the link's whole lookup order).
+            let story = uuid.flatMap { renderer.links.story(.uuid($0)) }
+                ?? StoryLink(linkMarkAttributes: attrs).flatMap { renderer.links.story(for: $0) }
+            if let story, let storyHref = renderer.links.href(to: story, anchor: anchor) {
                 return storyHref
             }
             guard uuid != nil || !href.isEmpty else { return nil }
@@ -413,7 +414,7 @@ private struct Walk {
     /// names already written, and script URLs.
     private mutating func customAttributes(_ value: JSONValue, written: inout [String]) {
         guard case .object(let custom) = value else { return }
-        for entry in custom {
+        for entry in custom.entries {
             let name = entry.key.lowercased()
             guard let value = scalarString(entry.value) else { continue }
             guard isValidAttributeName(name), !name.hasPrefix("on"), !written.contains(name) else {

@@ -27,3 +27,28 @@ struct GraphLinkResolverTests {
         #expect(links.sitePath("https://example.com/") == .external)
     }
 }
+
+@Suite("Site paths")
+struct SitePathTests {
+    static let targets = [
+        "/", "/#top", "/about", "/about/", "/about#team", "/about/#team", "/blog/post", "/blog//post", "/blog/post#",
+        "/blog/post?x=1", "/blog/../about", "/./about", "/a%20b", "/assets/x.png", "//host/about", "/ about",
+        "about", "./about", "../about", "https://site.example/about", "#top", "mailto:a@b.c", "/blog/post#a.b",
+    ]
+
+    @Test("the fast reading of root paths agrees with SitePathReference", arguments: targets)
+    func agreesWithParser(_ target: String) {
+        let links = PageLinks(resolver: testResolver, pageURL: "blog/post/", fullSlug: "blog/post", baseURL: "https://site.example/")
+        let expected: PageLinks.SitePath
+        if let site = SitePathReference.parse(target, from: "blog/post", baseURL: "https://site.example/") {
+            if let story = testResolver.story(for: site.reference), let href = links.href(to: story, anchor: site.anchor) {
+                expected = .page(href: href)
+            } else {
+                expected = .missing(reference: site.reference)
+            }
+        } else {
+            expected = .external
+        }
+        #expect(links.sitePath(target) == expected)
+    }
+}
