@@ -1,0 +1,261 @@
+import Mustache
+import StoryModel
+
+/// Turns a block's JSON fields into the values its template reads, made ready for HTML on one
+/// page:
+/// - richtext → safe HTML (``RichtextRenderer``, `blok` nodes through the component templates);
+/// - multilink → `href` (relative to the page), `target`, `linktype`, `title` (the target story's
+///   name), `exists` (false for a broken story link, whose `href` falls back to `cached_url`);
+/// - asset (also each element of a multi-asset field) → the object plus `src`;
+/// - table field → `thead` (cells with `value`) and `tbody` (rows whose `body` holds the cells);
+/// - story UUIDs in an option field (or a resolved relation) → story summaries (`name`, `href`,
+///   `full_slug`, `slug`, `uuid`, `content`); one UUID string gives a one-element list;
+/// - nested blocks → prepared blocks; everything else as it is.
+struct BlockPreparation {
+    /// Renders a prepared block with its component template; returns the HTML.
+    typealias ComponentRenderer = (_ block: [String: MustacheValue], _ component: String) -> String
+
+    let links: PageLinks
+    /// The `full_slug` warnings name.
+    let story: String
+    let log: RenderLog
+    /// Where in the story the value being prepared sits.
+    let trail = FieldTrail()
+    /// Whether story UUIDs in option fields become story summaries (not inside a summary's own
+    /// content, so that stories relating to each other do not recurse).
+    let expandsRelations: Bool
+    let renderComponent: ComponentRenderer
+
+    /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
+    func block(_ block: JSONObject) -> [String: MustacheValue] {
+        var fields = [String: MustacheValue](minimumCapacity: block.count)
+        for entry in block.entries {
+            trail.push(entry.key)
+            fields[entry.key] = field(entry.value, key: entry.key)
+            trail.pop()
+        }
+        return fields
+    }
+
+    /// A block field: where option fields may hold story UUIDs.
+    private func field(_ value: JSONValue, key: String) -> MustacheValue {
+        switch value {
+        case .string(let string):
+            if expandsRelations, !Self.isBookkeeping(key), StoryReference.isUUIDShaped(string),
+               let related = links.story(.uuid(string)) {
+                return .array([summary(of: related)])
+            }
+            return .string(string)
+        case .array(let elements) where expandsRelations && !elements.isEmpty && elements.allSatisfy(Self.isUUIDString):
+            return .array(relations(elements))
+        default:
+            return prepared(value)
+        }
+    }
+
+    /// Any value below a field.
+    private func prepared(_ value: JSONValue) -> MustacheValue {
+        switch value {
+        case .null: return .null
+        case .bool(let bool): return .bool(bool)
+        case .number(let number): return .number(number)
+        case .string(let string): return .string(string)
+        case .array(let elements):
+            var result: [MustacheValue] = []
+            result.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                trail.push(index: index)
+                result.append(prepared(element))
+                trail.pop()
+            }
+            return .array(result)
+        case .object(let object):
+            return prepared(object)
+        }
+    }
+
+    private func prepared(_ object: JSONObject) -> MustacheValue {
+        // What kind of object this is, from its keys, in one pass.
+        var isBlock = false, isDocument = false, hasLinktype = false, hasCachedURL = false, hasFilename = false
+        var fieldtype: String?
+        var storyKeys = 0
+        for entry in object.entries {
+            switch entry.key {
+            case "component": if case .string = entry.value { isBlock = true }
+            case "fieldtype": fieldtype = entry.value.stringValue
+            case "type": isDocument = entry.value.stringValue == "doc"
+            case "linktype": hasLinktype = true
+            case "cached_url": hasCachedURL = true
+            case "filename": if case .string = entry.value { hasFilename = true }
+            case "uuid", "full_slug", "content": storyKeys += 1
+            default: continue
+            }
+        }
+        if isBlock { return .object(block(object)) }
+        switch fieldtype {
+        case "multilink": return multilink(object)
+        case "asset": return asset(object)
+        case "table": return table(object)
+        default: break
+        }
+        if isDocument { return richtext(.object(object)) }
+        if hasLinktype, hasCachedURL { return multilink(object) }
+        if hasFilename { return asset(object) }
+        if expandsRelations, storyKeys == 3, let embedded = try? Story(json: object) {
+            // A relation resolved by the API: the story itself in place of its UUID.
+            return summary(of: links.story(.uuid(embedded.uuid)) ?? embedded)
+        }
+        return .object(plain(object))
+    }
+
+    private func plain(_ object: JSONObject) -> [String: MustacheValue] {
+        var fields = [String: MustacheValue](minimumCapacity: object.count)
+        for entry in object.entries {
+            trail.push(entry.key)
+            fields[entry.key] = prepared(entry.value)
+            trail.pop()
+        }
+        return fields
+    }
+
+    // MARK: Field types
+
+    private func richtext(_ document: JSONValue) -> MustacheValue {
+        let renderer = RichtextRenderer(links: links, story: story) { body, bodyPath, _ in
+            var html = ""
+            trail.push(root: bodyPath)
+            for (index, element) in body.enumerated() {
+                guard case .object(let object) = element, let component = object["component"]?.stringValue else { continue }
+                trail.push(index: index)
+                html += renderComponent(block(object), component)
+                trail.pop()
+            }
+            trail.pop()
+            return html
+        }
+        var warnings: [RenderWarning] = []
+        let html = renderer.render(document, fieldPath: trail.text, warnings: &warnings)
+        log.add(warnings)
+        return .html(html)
+    }
+
+    private func multilink(_ object: JSONObject) -> MustacheValue {
+        var fields = plain(object)
+        let linktype = Self.text(object["linktype"]) ?? "url"
+        var href = ""
+        var exists = true
+        var title = Self.text(object["title"]) ?? ""
+        switch linktype {
+        case "story":
+            guard let link = StoryLink(multilink: object) else { break }  // an empty link: no href
+            if let target = links.story(for: link), let targetHref = links.href(to: target, anchor: link.anchor) {
+                href = targetHref
+                title = target.name
+            } else {
+                exists = false
+                let saved = link.cachedURL.map { "/" + $0 + (link.anchor.map { "#" + $0 } ?? "") } ?? ""
+                href = links.resolvingSiteRoot(saved)
+                warn(.brokenLink, "broken link to story \(link.reference): no page for it; the link keeps its saved URL '\(saved)'")
+            }
+        case "email":
+            var address = Substring(Self.text(object["email"]) ?? Self.text(object["url"]) ?? Self.text(object["cached_url"]) ?? "")
+            if address.lowercased().hasPrefix("mailto:") { address = address.dropFirst(7) }
+            href = address.isEmpty ? "" : "mailto:" + address
+        default:
+            let url = Self.text(object["url"]) ?? Self.text(object["cached_url"]) ?? ""
+            if linktype == "url", case .page(let pageHref) = links.sitePath(url) {
+                href = pageHref
+            } else {
+                href = links.resolvingSiteRoot(url)
+            }
+        }
+        if !href.isEmpty, !URLSafety.isSafeLink(href) {
+            warn(.unsafeURL, "link to '\(href)' refused: it could run script; rendered with an empty href")
+            href = ""
+        }
+        fields["href"] = .string(href)
+        fields["target"] = .string(Self.text(object["target"]) ?? "")
+        fields["linktype"] = .string(linktype)
+        fields["title"] = .string(title)
+        fields["exists"] = .bool(exists)
+        return .object(fields)
+    }
+
+    private func asset(_ object: JSONObject) -> MustacheValue {
+        var fields = plain(object)
+        var src = Self.text(object["filename"]) ?? ""
+        if !src.isEmpty, !URLSafety.isSafeImageSource(src) {
+            warn(.unsafeURL, "asset '\(src)' refused: it could run script")
+            src = ""
+        }
+        fields["src"] = .string(links.resolvingSiteRoot(src))
+        return .object(fields)
+    }
+
+    private func table(_ object: JSONObject) -> MustacheValue {
+        var fields = plain(object)
+        if fields["thead"] == nil { fields["thead"] = .array([]) }
+        if fields["tbody"] == nil { fields["tbody"] = .array([]) }
+        return .object(fields)
+    }
+
+    // MARK: Relations
+
+    private func relations(_ uuids: [JSONValue]) -> [MustacheValue] {
+        var summaries: [MustacheValue] = []
+        for (index, element) in uuids.enumerated() {
+            guard let uuid = element.stringValue else { continue }
+            if let related = links.story(.uuid(uuid)) {
+                summaries.append(summary(of: related))
+            } else {
+                trail.push(index: index)
+                warn(.brokenLink, "broken relation to story \(uuid): it is not loaded; left out of the list")
+                trail.pop()
+            }
+        }
+        return summaries
+    }
+
+    /// A related story for listing: its name, link and content (prepared for this page, without
+    /// expanding its own relations; problems in it are reported when its own page renders).
+    private func summary(of related: Story) -> MustacheValue {
+        let content: MustacheValue
+        if case .object(let root) = related.content {
+            let nested = BlockPreparation(
+                links: links, story: related.fullSlug, log: RenderLog(), expandsRelations: false,
+                renderComponent: renderComponent)
+            content = .object(nested.block(root))
+        } else {
+            content = .null
+        }
+        return .object([
+            "name": .string(related.name),
+            "href": .string(links.href(to: related) ?? ""),
+            "full_slug": .string(related.fullSlug),
+            "slug": .string(related.slug),
+            "uuid": .string(related.uuid),
+            "content": content,
+        ])
+    }
+
+    // MARK: Helpers
+
+    private func warn(_ kind: RenderWarning.Kind, _ message: String) {
+        log.add(RenderWarning(kind: kind, story: story, fieldPath: trail.text, message: message))
+    }
+
+    private static func text(_ value: JSONValue?) -> String? {
+        guard case .string(let string)? = value, !string.isEmpty else { return nil }
+        return string
+    }
+
+    private static func isUUIDString(_ value: JSONValue) -> Bool {
+        guard case .string(let string) = value else { return false }
+        return StoryReference.isUUIDShaped(string)
+    }
+
+    /// Keys that identify a block rather than hold content.
+    private static func isBookkeeping(_ key: String) -> Bool {
+        key == "_uid" || key == "_editable" || key == "component" || key == "uuid"
+    }
+}

@@ -1,0 +1,25 @@
+import StoryCrawl
+import StoryModel
+
+/// The link resolver over a crawl's ``LinkGraph``: stories come from the graph, page URLs from
+/// the function that lays out the site (the CLI's output model).
+public struct GraphLinkResolver: LinkResolving {
+    /// The crawled stories and their links.
+    public let graph: LinkGraph
+    private let pageURLOfStory: @Sendable (Story) -> String?
+
+    /// Resolves within `graph`; `pageURL` gives a story's site-relative page URL (`""` for home,
+    /// `"blog/post/"`), or nil when it has no page.
+    public init(graph: LinkGraph, pageURL: @escaping @Sendable (Story) -> String?) {
+        self.graph = graph
+        self.pageURLOfStory = pageURL
+    }
+
+    public func story(for reference: StoryReference) -> Story? {
+        graph.story(for: reference)
+    }
+
+    public func pageURL(of story: Story) -> String? {
+        pageURLOfStory(story)
+    }
+}

@@ -1,0 +1,12 @@
+import StoryModel
+
+/// The one seam through which rendering learns where stories live. Rendering never computes a
+/// URL itself: it asks the resolver for the story a reference points to and for that story's
+/// page, and makes the result relative to the page being rendered (see ``PageLinks``).
+public protocol LinkResolving: Sendable {
+    /// The story `reference` points to, or nil when no loaded story matches.
+    func story(for reference: StoryReference) -> Story?
+    /// The site-relative URL of `story`'s page (`""` for home, `"blog/post/"`), or nil when the
+    /// story has no page of its own (such as the global navigation story).
+    func pageURL(of story: Story) -> String?
+}

@@ -1,0 +1,87 @@
+import Mustache
+import StoryModel
+
+/// The values a page template sees besides the prepared blocks: `story`, `page`, `site`.
+enum PageContext {
+    /// `story`: the story's identity and metadata, with `content` (the prepared root block).
+    static func story(_ story: Story, content: [String: MustacheValue]) -> MustacheValue {
+        func text(_ key: String) -> MustacheValue { story.string(key).map(MustacheValue.string) ?? .null }
+        return .object([
+            "name": .string(story.name),
+            "slug": .string(story.slug),
+            "full_slug": .string(story.fullSlug),
+            "uuid": .string(story.uuid),
+            "published_at": text("published_at"),
+            "first_published_at": text("first_published_at"),
+            "tag_list": .array(story.tags.map(MustacheValue.string)),
+            "lang": text("lang"),
+            "content": .object(content),
+        ])
+    }
+
+    /// `page`: `url`, `root`, `canonical` (with a base URL), `breadcrumbs` and `backlinks`
+    /// (each a list of `name` and `href`).
+    static func page(
+        url: String, root: String, baseURL: String?, breadcrumbs: [Story], backlinks: [Story], links: PageLinks
+    ) -> MustacheValue {
+        var page: [String: MustacheValue] = [
+            "url": .string(url),
+            "root": .string(root),
+            "breadcrumbs": .array(namedLinks(breadcrumbs, links: links)),
+            "backlinks": .array(namedLinks(backlinks, links: links)),
+        ]
+        if let baseURL, !baseURL.isEmpty {
+            page["canonical"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + url)
+        }
+        return .object(page)
+    }
+
+    /// `site`: the `site` object of `storysite.json` and `base_url`.
+    static func site(_ site: JSONValue, baseURL: String?) -> MustacheValue {
+        var fields: [String: MustacheValue] = [:]
+        if case .object(let object) = site {
+            for entry in object { fields[entry.key] = plain(entry.value) }
+        }
+        fields["base_url"] = .string(baseURL ?? "")
+        return .object(fields)
+    }
+
+    /// The start pages of the folders `story` lives in, from the top, starting with home when
+    /// `story` is not home; folders without a start page are skipped.
+    static func breadcrumbs(of story: Story, resolver: any LinkResolving) -> [Story] {
+        var crumbs: [Story] = []
+        let home = resolver.story(for: .slug("home"))
+        if let home, home.uuid != story.uuid, resolver.pageURL(of: story) != "" { crumbs.append(home) }
+        let segments = story.fullSlug.split(separator: "/")
+        guard segments.count > 1 else { return crumbs }
+        for depth in 1..<segments.count {
+            let folder = segments[..<depth].joined(separator: "/") + "/"
+            guard let start = resolver.story(for: .slug(folder)), start.isStartPage, start.uuid != story.uuid,
+                  start.uuid != home?.uuid else { continue }
+            crumbs.append(start)
+        }
+        return crumbs
+    }
+
+    private static func namedLinks(_ stories: [Story], links: PageLinks) -> [MustacheValue] {
+        stories.compactMap { story in
+            guard let href = links.href(to: story) else { return nil }
+            return .object(["name": .string(story.name), "href": .string(href)])
+        }
+    }
+
+    /// A JSON value as it is.
+    static func plain(_ value: JSONValue) -> MustacheValue {
+        switch value {
+        case .null: return .null
+        case .bool(let bool): return .bool(bool)
+        case .number(let number): return .number(number)
+        case .string(let string): return .string(string)
+        case .array(let elements): return .array(elements.map(plain))
+        case .object(let object):
+            var fields = [String: MustacheValue](minimumCapacity: object.count)
+            for entry in object { fields[entry.key] = plain(entry.value) }
+            return .object(fields)
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Mustache
+import StoryModel
+
+/// Renders stories to HTML pages through the site's templates. Pure: no I/O, and every href
+/// comes from the injected ``LinkResolving``. Safe to use from many tasks at once.
+///
+/// A story renders with `pages/<root component>` (falling back to `pages/default`), which
+/// extends `layout` by inheritance. The template sees `story`, `page`, `site`, `global`, the
+/// `markdown` helper, and the root block's fields at the top level; blocks render with
+/// `components/<component>` (see ``BlockPreparation`` for what a block sees).
+public struct PageRenderer: Sendable {
+    /// The compiled templates.
+    public let library: TemplateLibrary
+    /// Where stories live.
+    public let resolver: any LinkResolving
+    /// The site's base URL (`https://example.com/docs/`), when set; used for `page.canonical`,
+    /// absolute links into the site, and the 404 page's root.
+    public let baseURL: String?
+    private let site: MustacheValue
+    private let global: Story?
+    private let markdown: MarkdownRenderer
+
+    /// Creates a renderer. `site` is the `site` object of `storysite.json`; `global` the story
+    /// whose root block every page sees as `global` (navigation, footer); `markdownUnsafe`
+    /// keeps raw HTML in Markdown (`markdown.unsafe: true`).
+    public init(
+        library: TemplateLibrary, resolver: some LinkResolving, site: JSONValue = .object(JSONObject()),
+        global: Story? = nil, baseURL: String? = nil, markdownUnsafe: Bool = false
+    ) {
+        self.library = library
+        self.resolver = resolver
+        self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : $0 }
+        self.site = PageContext.site(site, baseURL: self.baseURL)
+        self.global = global
+        self.markdown = MarkdownRenderer(unsafe: markdownUnsafe)
+    }
+
+    /// Renders `story`'s page. `backlinks` are the stories that link to it (`page.backlinks`).
+    /// Throws ``PageRenderError`` when the story has no page, no page template fits, or a
+    /// template fails.
+    public func render(_ story: Story, backlinks: [Story] = []) throws -> RenderedPage {
+        guard let pageURL = resolver.pageURL(of: story) else {
+            throw PageRenderError(story: story.fullSlug, message: "the story has no page URL, so it cannot be rendered as a page")
+        }
+        let component = story.rootComponent ?? "default"
+        let templateName = library.contains("pages/" + component) ? "pages/" + component : "pages/default"
+        guard library.contains(templateName) else {
+            throw PageRenderError(
+                story: story.fullSlug,
+                message: "no page template: add Templates/pages/\(component).mustache or Templates/pages/default.mustache")
+        }
+
+        let links = PageLinks(resolver: resolver, pageURL: pageURL, fullSlug: story.fullSlug, baseURL: baseURL)
+        let log = RenderLog()
+        let page = PageContext.page(
+            url: pageURL, root: RelativeURL.root(of: pageURL), baseURL: baseURL,
+            breadcrumbs: PageContext.breadcrumbs(of: story, resolver: resolver), backlinks: backlinks, links: links)
+        var context = topLevel(page: page, links: links, story: story.fullSlug, log: log)
+        let content: [String: MustacheValue]
+        if case .object(let root) = story.content {
+            content = preparation(links: links, story: story.fullSlug, log: log, surroundings: context).block(root)
+        } else {
+            content = [:]
+        }
+        for (key, value) in content where context[key] == nil { context[key] = value }
+        context["story"] = PageContext.story(story, content: content)
+        return try finish(templateName, context: context, story: story.fullSlug, log: log)
+    }
+
+    /// Renders `404.mustache`, or returns nil when the site has none. The 404 page is served at
+    /// any path, so its links are absolute from the site's root path: `page.root` is `/`, or the
+    /// base URL's path (`/docs/`).
+    public func render404() throws -> RenderedPage? {
+        guard library.contains("404") else { return nil }
+        let root = Self.rootPath(of: baseURL)
+        let links = PageLinks(resolver: resolver, absoluteRoot: root, baseURL: baseURL)
+        let log = RenderLog()
+        var page: [String: MustacheValue] = [
+            "url": .string("404.html"), "root": .string(root), "breadcrumbs": .array([]), "backlinks": .array([]),
+        ]
+        if let baseURL { page["canonical"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + "404.html") }
+        let context = topLevel(page: .object(page), links: links, story: "404", log: log)
+        return try finish("404", context: context, story: "404", log: log)
+    }
+
+    // MARK: Steps
+
+    /// `page`, `site`, `global` and `markdown`: what every template of the page sees.
+    private func topLevel(page: MustacheValue, links: PageLinks, story: String, log: RenderLog) -> [String: MustacheValue] {
+        var context: [String: MustacheValue] = [
+            "page": page,
+            "site": site,
+            "markdown": MarkdownSection.lambda(renderer: markdown, links: links, story: story, log: log),
+        ]
+        if let global, case .object(let root) = global.content {
+            // Reported under the global story, so the CLI can merge the repeats across pages.
+            let fields = preparation(links: links, story: global.fullSlug, log: log, surroundings: context).block(root)
+            context["global"] = .object(fields)
+        }
+        return context
+    }
+
+    /// Block preparation for one page; blocks inside richtext render with their component
+    /// template, seeing `surroundings` (`page`, `site`, `markdown`) around their own fields.
+    private func preparation(
+        links: PageLinks, story: String, log: RenderLog, surroundings: [String: MustacheValue]
+    ) -> BlockPreparation {
+        BlockPreparation(links: links, story: story, log: log, expandsRelations: true) { [library] block, component in
+            let name = "components/" + component
+            guard library.contains(name) else {
+                log.addMissing([component])
+                return ""
+            }
+            var context = surroundings
+            for (key, value) in block { context[key] = value }
+            do {
+                let rendered = try library.render(name, context: .object(context), missingPartials: .report)
+                log.addMissing(rendered.missingPartials.map(Self.componentName))
+                return rendered.text
+            } catch {
+                log.fail(error)
+                return ""
+            }
+        }
+    }
+
+    private func finish(_ templateName: String, context: [String: MustacheValue], story: String, log: RenderLog) throws -> RenderedPage {
+        let rendered: RenderedTemplate
+        do {
+            try log.throwIfFailed()
+            rendered = try library.render(templateName, context: .object(context), missingPartials: .report)
+        } catch {
+            throw PageRenderError(story: story, message: "\(error)")
+        }
+        log.addMissing(rendered.missingPartials.map(Self.componentName))
+        return RenderedPage(html: rendered.text, missingComponents: log.uniqueMissingComponents, warnings: log.uniqueWarnings)
+    }
+
+    /// `components/hero` and `hero` both name the component `hero`.
+    private static func componentName(_ partial: String) -> String {
+        partial.hasPrefix("components/") ? String(partial.dropFirst("components/".count)) : partial
+    }
+
+    /// The path of `baseURL` (`https://example.com/docs` → `/docs/`), or `/`.
+    static func rootPath(of baseURL: String?) -> String {
+        guard let baseURL, let schemeEnd = baseURL.range(of: "://") else { return "/" }
+        let afterHost = baseURL[schemeEnd.upperBound...].drop { $0 != "/" }
+        var path = String(afterHost.prefix { $0 != "?" && $0 != "#" })
+        if path.isEmpty { path = "/" }
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+}
+
+/// A rendered page.
+public struct RenderedPage: Sendable, Hashable {
+    /// The page's HTML.
+    public var html: String
+    /// Components that blocks on the page use but that have no template, sorted.
+    public var missingComponents: [String]
+    /// Problems that did not stop the page (broken links, refused URLs), each naming a story
+    /// and a field path.
+    public var warnings: [RenderWarning]
+}
+
+/// Why a page could not be rendered.
+public struct PageRenderError: Error, Sendable, CustomStringConvertible {
+    /// The `full_slug` of the story (or `404`).
+    public var story: String
+    /// What went wrong and what to do.
+    public var message: String
+
+    public var description: String { "\(story): \(message)" }
+}

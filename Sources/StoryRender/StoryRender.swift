@@ -1,1 +1,0 @@
-// The StoryRender module; see ../../README.md and DESIGN notes.

@@ -1,0 +1,178 @@
+/// Decides whether a URL from content may be placed in an `href` or `src`.
+///
+/// A URL is refused when its scheme runs script or embeds a document (`javascript:`, `vbscript:`,
+/// `livescript:`, `data:`), also when the scheme is obfuscated the way browsers would still
+/// follow it: mixed case, leading spaces or control characters, tabs and newlines inside
+/// (`java\tscript:`), character references (`&#106;avascript:`, `javascript&colon;`) and
+/// percent-encoding. Images may use `data:image/...` (except SVG, which can carry script).
+public enum URLSafety {
+    private static let blockedSchemes: Set<String> = ["javascript", "vbscript", "livescript", "data"]
+
+    /// Whether `url` is safe in an `href`.
+    public static func isSafeLink(_ url: String) -> Bool {
+        isSafe(url, allowImageData: false)
+    }
+
+    /// Whether `url` is safe as an image `src`.
+    public static func isSafeImageSource(_ url: String) -> Bool {
+        isSafe(url, allowImageData: true)
+    }
+
+    private static func isSafe(_ url: String, allowImageData: Bool) -> Bool {
+        // Fast path: a plain http(s) URL, relative path or fragment needs no decoding.
+        if isPlainlySafe(url) { return true }
+        var candidates = [url]
+        var decoded = url
+        for _ in 0..<3 {
+            let next = percentDecoded(characterReferencesDecoded(decoded))
+            if next == decoded { break }
+            candidates.append(next)
+            decoded = next
+        }
+        for candidate in candidates {
+            let normalized = normalizedPrefix(candidate)
+            guard let colon = normalized.firstIndex(of: ":") else { continue }
+            let scheme = String(normalized[..<colon])
+            guard blockedSchemes.contains(scheme) else { continue }
+            if scheme == "data" && allowImageData {
+                let rest = normalized[normalized.index(after: colon)...]
+                if rest.hasPrefix("image/") && !rest.hasPrefix("image/svg") { continue }
+            }
+            return false
+        }
+        return true
+    }
+
+    /// Whether `url` starts with a character that rules out a scheme (`/`, `#`, `?`, `.`) or with
+    /// `http://` / `https://`, and holds no `&`, `%`, or control characters that could hide one.
+    private static func isPlainlySafe(_ url: String) -> Bool {
+        var utf8 = url.utf8.makeIterator()
+        guard let first = utf8.next() else { return true }
+        var hasSafeStart = false
+        switch first {
+        case UInt8(ascii: "/"), UInt8(ascii: "#"), UInt8(ascii: "?"), UInt8(ascii: "."): hasSafeStart = true
+        default: hasSafeStart = url.hasPrefix("https://") || url.hasPrefix("http://")
+        }
+        guard hasSafeStart else { return false }
+        for byte in url.utf8 where byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "%") {
+            return false
+        }
+        return true
+    }
+
+    /// The part of `url` that decides its scheme, lowercased, without the characters browsers
+    /// ignore there: every ASCII control character and space (leading ones are stripped and tab or
+    /// newline removed anywhere by the URL parser; removing all is the conservative choice).
+    private static func normalizedPrefix(_ url: String) -> String {
+        var result = ""
+        var count = 0
+        for scalar in url.unicodeScalars {
+            if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
+            // Invisible format characters some parsers drop as well.
+            if scalar.value == 0xFEFF || (0x200B...0x200D).contains(scalar.value) { continue }
+            result.unicodeScalars.append(scalar)
+            count += 1
+            if count == 48 { break }  // enough for any blocked scheme and a data: media type
+        }
+        return result.lowercased()
+    }
+
+    /// `text` with numeric (`&#106;`, `&#x6A;`, with or without `;`) and the scheme-relevant named
+    /// character references (`&colon;`, `&Tab;`, `&NewLine;`, `&amp;`...) decoded.
+    static func characterReferencesDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard scalar == "&", index + 1 < scalars.count else {
+                result.append(scalar)
+                index += 1
+                continue
+            }
+            if let (decoded, length) = decodeReference(scalars, at: index) {
+                result.append(decoded)
+                index += length
+            } else {
+                result.append(scalar)
+                index += 1
+            }
+        }
+        return String(result)
+    }
+
+    private static let namedReferences: [String: Unicode.Scalar] = [
+        "colon": ":", "tab": "\t", "newline": "\n", "amp": "&", "lt": "<", "gt": ">",
+        "quot": "\"", "apos": "'", "sol": "/", "lpar": "(", "rpar": ")", "nbsp": "\u{A0}",
+        "period": ".", "comma": ",", "semi": ";", "excl": "!", "num": "#", "percnt": "%",
+    ]
+
+    private static func decodeReference(_ scalars: [Unicode.Scalar], at start: Int) -> (Unicode.Scalar, Int)? {
+        var index = start + 1
+        if scalars[index] == "#" {
+            index += 1
+            var radix: UInt32 = 10
+            if index < scalars.count, scalars[index] == "x" || scalars[index] == "X" {
+                radix = 16
+                index += 1
+            }
+            var value: UInt32 = 0
+            var digits = 0
+            while index < scalars.count, let digit = digitValue(scalars[index], radix: radix) {
+                value = min(value &* radix &+ digit, 0x110000)
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+            if index < scalars.count, scalars[index] == ";" { index += 1 }
+            return (Unicode.Scalar(value) ?? "\u{FFFD}", index - start)
+        }
+        var name = ""
+        while index < scalars.count, scalars[index].properties.isAlphabetic, name.unicodeScalars.count < 10 {
+            name.unicodeScalars.append(scalars[index])
+            index += 1
+        }
+        guard let decoded = namedReferences[name.lowercased()] else { return nil }
+        if index < scalars.count, scalars[index] == ";" { index += 1 }
+        return (decoded, index - start)
+    }
+
+    private static func digitValue(_ scalar: Unicode.Scalar, radix: UInt32) -> UInt32? {
+        switch scalar.value {
+        case 0x30...0x39: return scalar.value - 0x30
+        case 0x41...0x46 where radix == 16: return scalar.value - 0x41 + 10
+        case 0x61...0x66 where radix == 16: return scalar.value - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    /// `text` with `%XX` escapes decoded as UTF-8 (invalid sequences become U+FFFD).
+    static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        let source = Array(text.utf8)
+        var index = 0
+        while index < source.count {
+            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
+               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(source[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import StoryCrawl
+import StoryModel
+import StoryRender
+import Testing
+
+@Suite("Link resolution over the crawl's graph")
+struct GraphLinkResolverTests {
+    @Test("stories come from the graph (UUID, numeric id, slug), page URLs from the layout function")
+    func resolves() {
+        let graph = LinkGraph(
+            stories: testStories.enumerated().map { LinkGraph.Node(story: $0.element, depth: $0.offset, firstLinkedFrom: nil) },
+            edges: [])
+        let resolver = GraphLinkResolver(graph: graph) { story in
+            story.fullSlug == "global" ? nil : testResolver.pageURL(of: story)
+        }
+        #expect(resolver.story(for: .uuid("uuid-post"))?.fullSlug == "blog/post")
+        #expect(resolver.story(for: .id(2))?.fullSlug == "about")
+        #expect(resolver.story(for: .slug("/blog"))?.fullSlug == "blog/")
+        #expect(resolver.story(for: .uuid("nope")) == nil)
+        #expect(resolver.pageURL(of: testStories[3]) == "blog/post/")
+        #expect(resolver.pageURL(of: testStories[4]) == nil)
+
+        let links = PageLinks(resolver: resolver, pageURL: "blog/post/", fullSlug: "blog/post")
+        #expect(links.href(to: testStories[1], anchor: "team") == "../../about/#team")
+        #expect(links.sitePath("../about") == .page(href: "../../about/"))
+        #expect(links.sitePath("/nowhere") == .missing(reference: .slug("nowhere")))
+        #expect(links.sitePath("https://example.com/") == .external)
+    }
+}
+
+@Suite("Site paths")
+struct SitePathTests {
+    static let targets = [
+        "/", "/#top", "/about", "/about/", "/about#team", "/about/#team", "/blog/post", "/blog//post", "/blog/post#",
+        "/blog/post?x=1", "/blog/../about", "/./about", "/a%20b", "/assets/x.png", "//host/about", "/ about",
+        "about", "./about", "../about", "https://site.example/about", "#top", "mailto:a@b.c", "/blog/post#a.b",
+    ]
+
+    @Test("the fast reading of root paths agrees with SitePathReference", arguments: targets)
+    func agreesWithParser(_ target: String) {
+        let links = PageLinks(resolver: testResolver, pageURL: "blog/post/", fullSlug: "blog/post", baseURL: "https://site.example/")
+        let expected: PageLinks.SitePath
+        if let site = SitePathReference.parse(target, from: "blog/post", baseURL: "https://site.example/") {
+            if let story = testResolver.story(for: site.reference), let href = links.href(to: story, anchor: site.anchor) {
+                expected = .page(href: href)
+            } else {
+                expected = .missing(reference: site.reference)
+            }
+        } else {
+            expected = .external
+        }
+        #expect(links.sitePath(target) == expected)
+    }
+}

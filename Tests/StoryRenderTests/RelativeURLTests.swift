@@ -1,0 +1,61 @@
+import StoryRender
+import Testing
+
+@Suite("Relative URLs between pages")
+struct RelativeURLTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var from: String
+        var to: String
+        var expected: String
+        var testDescription: String { "from '\(from)' to '\(to)'" }
+    }
+
+    static let hrefs: [Case] = [
+        Case(from: "blog/post/", to: "about/", expected: "../../about/"),
+        Case(from: "blog/post/", to: "blog/other/", expected: "../other/"),
+        Case(from: "blog/post/", to: "blog/", expected: "../"),
+        Case(from: "blog/post/", to: "", expected: "../../"),
+        Case(from: "blog/post/", to: "blog/post/", expected: "./"),
+        Case(from: "blog/post/", to: "blog/post/#intro", expected: "#intro"),
+        Case(from: "blog/post/", to: "about/#team", expected: "../../about/#team"),
+        Case(from: "blog/post/", to: "blog/post/deeper/", expected: "deeper/"),
+        Case(from: "blog/post/", to: "assets/x.svg", expected: "../../assets/x.svg"),
+        Case(from: "blog/", to: "blog/post/", expected: "post/"),
+        Case(from: "blog/", to: "", expected: "../"),
+        Case(from: "", to: "", expected: "./"),
+        Case(from: "", to: "#top", expected: "#top"),
+        Case(from: "", to: "about/", expected: "about/"),
+        Case(from: "", to: "assets/x.svg", expected: "assets/x.svg"),
+        Case(from: "", to: "?page=2", expected: "./?page=2"),
+        Case(from: "a/b/c/", to: "a/x/y/", expected: "../../x/y/"),
+        Case(from: "blog/list.html", to: "blog/", expected: "./"),
+        Case(from: "blog/list.html", to: "blog/#x", expected: "./#x"),
+        Case(from: "blog/list.html", to: "about/", expected: "../about/"),
+        Case(from: "404.html", to: "", expected: "./"),
+        Case(from: "blog/post/", to: "/about/", expected: "../../about/"),
+    ]
+
+    @Test("hrefs from one page to another", arguments: hrefs)
+    func href(_ example: Case) {
+        #expect(RelativeURL.href(from: example.from, to: example.to) == example.expected)
+    }
+
+    @Test("the root prefix for assets")
+    func root() {
+        #expect(RelativeURL.root(of: "") == "./")
+        #expect(RelativeURL.root(of: "about/") == "../")
+        #expect(RelativeURL.root(of: "blog/post/") == "../../")
+        #expect(RelativeURL.root(of: "404.html") == "./")
+    }
+
+    @Test("site-root paths become relative; other URLs stay as they are")
+    func siteRoot() {
+        #expect(RelativeURL.resolvingSiteRoot("/assets/x.svg", from: "blog/post/") == "../../assets/x.svg")
+        #expect(RelativeURL.resolvingSiteRoot("/", from: "blog/post/") == "../../")
+        #expect(RelativeURL.resolvingSiteRoot("/", from: "") == "./")
+        #expect(RelativeURL.resolvingSiteRoot("https://a.storyblok.com/f/1/x.png", from: "blog/") == "https://a.storyblok.com/f/1/x.png")
+        #expect(RelativeURL.resolvingSiteRoot("//cdn.example.com/x.png", from: "blog/") == "//cdn.example.com/x.png")
+        #expect(RelativeURL.resolvingSiteRoot("x.png", from: "blog/") == "x.png")
+        #expect(RelativeURL.resolvingSiteRoot("#top", from: "blog/") == "#top")
+    }
+}
