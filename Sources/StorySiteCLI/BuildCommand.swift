@@ -56,9 +56,10 @@ struct BuildCommand {
         let status = finish(log, options: options)
         if !options.quiet {
             context.console.out(
-                "Built \(site.pageCount) pages from \(site.storyCount) stories in \(String(format: "%.2f", seconds)) s "
+                "Built \(counted(site.pageCount, "page")) from \(counted(site.storyCount, "story", "stories")) "
+                    + "in \(String(format: "%.2f", seconds)) s "
                     + "(\(summary.written) written, \(summary.unchanged) unchanged, \(summary.removed) removed), "
-                    + "\(log.warningCount) \(log.warningCount == 1 ? "warning" : "warnings")\n")
+                    + "\(counted(log.warningCount, "warning"))\n")
         }
         return status
     }
@@ -71,7 +72,7 @@ struct BuildCommand {
         guard log.hasErrors else { return StorySite.ExitCode.success }
         if !options.quiet {
             context.console.err(
-                "Build failed with \(log.errorCount) \(log.errorCount == 1 ? "error" : "errors"); "
+                "Build failed with \(counted(log.errorCount, "error")); "
                     + "\(options.output)/ was left as it was.\n")
         }
         return StorySite.ExitCode.failure

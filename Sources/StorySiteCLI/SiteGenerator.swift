@@ -102,7 +102,7 @@ struct SiteGenerator {
         progress.begin("Crawling")
         do {
             let graph = try await Crawler(source: source, entries: try await entries(in: source), baseURL: options.baseURL).crawl()
-            progress.finish("Crawled \(graph.stories.count) stories from \(options.source)")
+            progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(options.source)")
             return graph
         } catch let error as CrawlError {
             output.diagnostics += error.description.split(separator: "\n").map {
@@ -190,7 +190,7 @@ struct SiteGenerator {
                 location: "\(options.templates)/components/\(component).mustache",
                 message: "no template for component '\(component)', used by \(named); its blocks render as nothing")
         }
-        progress.finish("Rendered \(files.count) pages")
+        progress.finish("Rendered \(counted(files.count, "page"))")
         return files
     }
 
@@ -204,7 +204,9 @@ struct SiteGenerator {
             output.diagnostics.append(.error("\(options.templates)/404.mustache", "\((error as? PageRenderError)?.message ?? "\(error)")"))
         }
         let title = options.site["title"]?.stringValue
-        return OutputFile(path: "404.html", text: NotFoundPage.html(siteTitle: title, rootPath: PageRenderer.rootPath(of: options.baseURL)))
+        var rootPath = options.baseURL.flatMap { URL(string: $0)?.path } ?? "/"
+        if !rootPath.hasSuffix("/") { rootPath += "/" }
+        return OutputFile(path: "404.html", text: NotFoundPage.html(siteTitle: title, rootPath: rootPath))
     }
 
     /// The files of `Templates/assets/`, to be written under `assets/`.

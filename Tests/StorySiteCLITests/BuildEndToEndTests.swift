@@ -197,8 +197,8 @@ extension StorySiteCLITests {
             let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h")])
             let result = try Executable.run(["build"], in: workspace.url)
             #expect(!result.stderr.contains("\u{1B}"))
-            #expect(result.stderr.contains("Crawled 1 stories"))
-            #expect(result.stdout.range(of: #"^Built 1 pages from 1 stories in \d+\.\d\d s \(1 written, 0 unchanged, 0 removed\), 0 warnings\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
+            #expect(result.stderr.contains("Crawled 1 story from Content"))
+            #expect(result.stdout.range(of: #"^Built 1 page from 1 story in \d+\.\d\d s \(2 written, 0 unchanged, 0 removed\), 0 warnings\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
         }
 
         @Test("usage errors exit 64 with the usage line; help and version exit 0")
