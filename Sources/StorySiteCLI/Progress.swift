@@ -12,6 +12,7 @@ final class Progress: @unchecked Sendable {
     private var total = 0
     private var done = 0
     private var lastDrawn = -1
+    private var started = ContinuousClock.now
 
     init(console: any Console, quiet: Bool) {
         self.console = console
@@ -23,6 +24,7 @@ final class Progress: @unchecked Sendable {
         lock.withLock {
             self.phase = phase
             self.total = total
+            started = .now
             done = 0
             lastDrawn = -1
             if style == .bar { draw() }
@@ -37,9 +39,10 @@ final class Progress: @unchecked Sendable {
         }
     }
 
-    /// Ends the phase with a line saying what it did.
-    func finish(_ line: String) {
+    /// Ends the phase with a line saying what it did and how long it took.
+    func finish(_ summary: String) {
         lock.withLock {
+            let line = summary + " (\(Int(((ContinuousClock.now - started).seconds * 1000).rounded())) ms)"
             switch style {
             case .bar: console.err("\r\u{1B}[2K" + line + "\n")
             case .lines: console.err(line + "\n")
