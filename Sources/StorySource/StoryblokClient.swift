@@ -26,7 +26,8 @@ final class StoryblokClient: Sendable {
     init(configuration: StoryblokConfiguration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = Self.seconds(configuration.requestTimeout)
+        // FoundationNetworking times out at once below one second, so that is the shortest.
+        sessionConfiguration.timeoutIntervalForRequest = max(1, Self.seconds(configuration.requestTimeout))
         sessionConfiguration.httpMaximumConnectionsPerHost = 64
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: sessionConfiguration)
@@ -156,6 +157,7 @@ final class StoryblokClient: Sendable {
         case .badServerResponse, .cannotParseResponse, .zeroByteResource:
             return .retry("the answer was cut short or malformed", retryAfter: nil)
         case .secureConnectionFailed: return .retry("the secure connection failed", retryAfter: nil)
+        case .unknown: return .retry("the connection failed during the answer", retryAfter: nil)
         case .httpTooManyRedirects, .redirectToNonExistentLocation: return .fatal(.failed("the redirects did not end"))
         default: return .fatal(.failed("the request failed (URL error \(error.code.rawValue))"))
         }

@@ -36,7 +36,8 @@ public struct StoryblokConfiguration: Sendable, CustomStringConvertible, CustomR
     /// found; it costs one request per 1000 stories plus one per 25 stories not reached. When
     /// false (the default) it returns nil.
     public var listsAllStories: Bool
-    /// How long one request may wait for an answer before it counts as timed out.
+    /// How long one request may wait for an answer before it counts as timed out (at least a
+    /// second).
     public var requestTimeout: Duration
     public var retry: RetryPolicy
 

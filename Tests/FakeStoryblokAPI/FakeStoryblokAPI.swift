@@ -29,6 +29,9 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
     private var settings: Settings
     private var faults: [(fault: FakeFault, endpointPrefix: String?)] = []
     private var log: [RecordedRequest] = []
+    /// How many requests ``resetLog()`` forgot: a request's place in ``log`` is its arrival
+    /// number less this.
+    private var forgotten = 0
     private var window = RateWindow()
 
     private struct Settings {
@@ -131,9 +134,12 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
         withLock { log.filter { $0.endpoint.hasPrefix(endpointPrefix) } }
     }
 
-    /// Forgets the requests received so far.
+    /// Forgets the requests received so far (those still waiting to be answered included).
     public func resetLog() {
-        withLock { log.removeAll() }
+        withLock {
+            forgotten += log.count
+            log.removeAll()
+        }
     }
 
     private func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -154,13 +160,14 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
         for item in request.queryItems { query[item.name] = item.value }
         let perPage = FakeCatalog.entriesPerResponse(endpoint: endpoint, query: query)
 
-        let (fault, admitted, settings, port) = withLock { () -> (FakeFault?, Bool, Settings, Int) in
+        let (fault, admitted, settings, port, logIndex) = withLock { () -> (FakeFault?, Bool, Settings, Int, Int) in
             var fault: FakeFault?
             if let position = faults.firstIndex(where: { endpoint.hasPrefix($0.endpointPrefix ?? "") }) {
                 fault = faults.remove(at: position).fault
             }
             let admitted = !self.settings.enforcesRateLimits || window.admit(perPage: perPage, now: arrival)
-            return (fault, admitted, self.settings, self.port ?? 0)
+            log.append(RecordedRequest(endpoint: endpoint, query: query, status: nil, fault: fault))
+            return (fault, admitted, self.settings, self.port ?? 0, forgotten + log.count - 1)
         }
 
         var response: HTTPResponse
@@ -192,7 +199,10 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
             response.body = .stream(chunks, length: bytes.count)
         }
         let status = fault == .droppedConnection ? 0 : response.status
-        withLock { log.append(RecordedRequest(endpoint: endpoint, query: query, status: status, fault: fault)) }
+        withLock {
+            let position = logIndex - forgotten
+            if position >= 0 { log[position].status = status }
+        }
         return response
     }
 

@@ -5,8 +5,8 @@ public struct RecordedRequest: Sendable, Equatable {
     public var endpoint: String
     /// The query items, decoded; a repeated name keeps its last value.
     public var query: [String: String]
-    /// The status answered; 0 for a dropped connection.
-    public var status: Int
+    /// The status answered; 0 for a dropped connection, nil while the answer is delayed.
+    public var status: Int?
     /// The fault injected into this request, if any.
     public var fault: FakeFault?
 
