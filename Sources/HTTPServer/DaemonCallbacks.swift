@@ -1,0 +1,138 @@
+import CMicroHTTPD
+import Foundation
+
+/// The C callbacks MHD calls on its polling thread. The daemon's context pointer is the
+/// ``ServerCore``; each request's is its ``RequestContext``; each streaming response's is its
+/// ``StreamPump``. Each context is retained while MHD holds its pointer.
+enum DaemonCallbacks {
+    /// Sees the raw request target before MHD decodes it, and creates the request's context.
+    static let logURI: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+        _, uri, _ in
+        let target = uri.map { String(cString: $0) } ?? "/"
+        return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
+    }
+
+    /// Releases the request's context and cancels its handler if still running.
+    static let completed: MHD_RequestCompletedCallback = { _, _, contextPointer, _ in
+        guard let contextPointer, let raw = contextPointer.pointee else { return }
+        contextPointer.pointee = nil
+        Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue().task?.cancel()
+    }
+
+    /// Runs the handler in a task while the connection is suspended, then queues its response.
+    static let access: MHD_AccessHandlerCallback = {
+        coreRaw, connection, _, method, _, _, uploadSize, contextPointer in
+        guard let coreRaw, let pointer = connection, let contextPointer else { return .NO }
+        let connection = ConnectionHandle(pointer: pointer)
+        let core = Unmanaged<ServerCore>.fromOpaque(coreRaw).takeUnretainedValue()
+        let context: RequestContext
+        if let raw = contextPointer.pointee {
+            context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+        } else {
+            context = RequestContext(target: "/")
+            contextPointer.pointee = Unmanaged.passRetained(context).toOpaque()
+        }
+        if let uploadSize, uploadSize.pointee != 0 {
+            uploadSize.pointee = 0  // bodies are not used: read and drop
+            return .YES
+        }
+
+        // The first call comes with the headers, the last once the request is complete:
+        // answering before that would make MHD close the connection after the response.
+        let started = core.withLock { () -> Bool in
+            if case .received = context.state {
+                context.state = .headersRead
+                return true
+            }
+            return false
+        }
+        if started { return .YES }
+
+        var request: HTTPRequest?
+        if case .headersRead = core.withLock({ context.state }) {
+            request = HTTPRequest(
+                method: method.map { String(cString: $0) } ?? "GET", target: context.target,
+                headers: headers(of: pointer))
+        }
+        let action = core.withLock { () -> HTTPResponse? in
+            if core.isStopping { return .dropConnection }
+            switch context.state {
+            case .headersRead:
+                guard core.suspendLocked(connection) else { return .dropConnection }
+                context.state = .waiting
+                let request = request!
+                context.task = Task {
+                    let response = await core.handler(request)
+                    let wake = core.withLock { () -> Bool in
+                        guard case .waiting = context.state else { return false }
+                        context.state = .ready(response)
+                        return core.takeSuspendedLocked(connection)
+                    }
+                    if wake { core.resume(connection) }
+                }
+                return nil
+            case .received, .waiting, .answered:
+                return .dropConnection
+            case .ready(let response):
+                context.state = .answered
+                return response
+            }
+        }
+        guard let action else { return .YES }
+        return queue(action, on: connection, core: core)
+    }
+
+    static let readStream: MHD_ContentReaderCallback = { pumpRaw, _, destination, max in
+        guard let pumpRaw, let destination else { return storysite_mhd_end_with_error }
+        return Unmanaged<StreamPump>.fromOpaque(pumpRaw).takeUnretainedValue().read(into: destination, max: max)
+    }
+
+    static let freeStream: MHD_ContentReaderFreeCallback = { pumpRaw in
+        guard let pumpRaw else { return }
+        Unmanaged<StreamPump>.fromOpaque(pumpRaw).takeRetainedValue().close()
+    }
+
+    /// Hands `response` to MHD; .NO closes the connection.
+    private static func queue(_ response: HTTPResponse, on connection: ConnectionHandle, core: ServerCore) -> MHD_Result {
+        let created: OpaquePointer?
+        switch response.body {
+        case .dropConnection:
+            return .NO
+        case .bytes(let bytes):
+            created = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(
+                    buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .stream(let chunks, let length):
+            let pump = StreamPump(core: core, connection: connection)
+            let pumpRaw = Unmanaged.passRetained(pump).toOpaque()
+            created = MHD_create_response_from_callback(
+                length.map { UInt64(max(0, $0)) } ?? storysite_mhd_size_unknown, 16 * 1024, readStream, pumpRaw, freeStream)
+            if created == nil {
+                Unmanaged<StreamPump>.fromOpaque(pumpRaw).release()
+            } else {
+                pump.start(chunks)
+            }
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for header in response.headers {
+            _ = MHD_add_response_header(created, header.name, header.value)
+        }
+        return MHD_queue_response(connection.pointer, UInt32(clamping: response.status), created)
+    }
+
+    /// The request headers in order.
+    private static func headers(of connection: OpaquePointer) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, { raw, _, key, value in
+                guard let raw, let key else { return .YES }
+                raw.assumingMemoryBound(to: [HTTPHeader].self).pointee.append(
+                    HTTPHeader(String(cString: key), value.map { String(cString: $0) } ?? ""))
+                return .YES
+            }, pointer)
+        }
+        return headers
+    }
+}

@@ -1,0 +1,57 @@
+import CMicroHTTPD
+import Foundation
+
+/// The state one running daemon shares between MHD's polling thread and the tasks that answer
+/// requests: the handler, which connections are suspended, and whether the server is stopping.
+///
+/// One lock guards it all, including every ``RequestContext`` and ``StreamPump`` of the daemon.
+/// A connection is suspended only under the lock, and resumed only by whoever removes it from
+/// ``suspended``, so MHD never sees a resume without a suspend, and `stop()` can resume every
+/// suspended connection before stopping the daemon (MHD forbids stopping with any suspended).
+final class ServerCore: @unchecked Sendable {
+    let handler: HTTPServer.Handler
+    private let lock = NSLock()
+    private var suspended: Set<ConnectionHandle> = []
+    private(set) var isStopping = false
+
+    init(handler: @escaping HTTPServer.Handler) {
+        self.handler = handler
+    }
+
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Suspends `connection`. Call with the lock held, from an MHD callback for that connection.
+    /// Returns false when the server is stopping (the caller then ends the connection).
+    func suspendLocked(_ connection: ConnectionHandle) -> Bool {
+        guard !isStopping else { return false }
+        suspended.insert(connection)
+        MHD_suspend_connection(connection.pointer)
+        return true
+    }
+
+    /// Removes `connection` from the suspended set. Call with the lock held; when it returns
+    /// true, call ``resume(_:)`` after releasing the lock.
+    func takeSuspendedLocked(_ connection: ConnectionHandle) -> Bool {
+        suspended.remove(connection) != nil
+    }
+
+    /// Resumes a connection taken with ``takeSuspendedLocked(_:)``.
+    func resume(_ connection: ConnectionHandle) {
+        MHD_resume_connection(connection.pointer)
+    }
+
+    /// Marks the server as stopping and resumes every suspended connection; their callbacks then
+    /// end them. Call before `MHD_stop_daemon`.
+    func beginStopping() {
+        let connections = withLock {
+            isStopping = true
+            defer { suspended.removeAll() }
+            return suspended
+        }
+        for connection in connections { MHD_resume_connection(connection.pointer) }
+    }
+}

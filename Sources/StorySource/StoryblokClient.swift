@@ -1,0 +1,220 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import StoryModel
+
+/// Sends Content Delivery API requests: adds the token, version, language and (for published
+/// content) the space's cache version, read once from `spaces/me`; keeps within the rate limits;
+/// retries what may pass; and turns every failure into a ``StoryblokError`` that shows the
+/// request with the token redacted.
+final class StoryblokClient: Sendable {
+    /// A successful answer: the JSON object, for listings the `Total` header, and the request
+    /// as shown in messages.
+    struct Reply: Sendable {
+        var json: JSONObject
+        var total: Int?
+        var request: String
+    }
+
+    let configuration: StoryblokConfiguration
+    private let session: URLSession
+    private let limiter = RateLimiter()
+    private let cacheVersion = CacheVersion()
+    private let requestCounter = RequestCounter()
+
+    init(configuration: StoryblokConfiguration) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        // FoundationNetworking times out at once below one second, so that is the shortest.
+        sessionConfiguration.timeoutIntervalForRequest = max(1, Self.seconds(configuration.requestTimeout))
+        sessionConfiguration.httpMaximumConnectionsPerHost = 64
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: sessionConfiguration)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// The number of HTTP requests sent so far, retries and redirects' first legs included.
+    var requestsSent: Int { requestCounter.value }
+
+    /// Sends `request`; nil when the API answers 404 (not found).
+    func get(_ request: StoryblokRequest) async throws -> Reply? {
+        var extra: [(name: String, value: String)] = [("version", configuration.version.rawValue)]
+        if configuration.version == .published {
+            let version = try await cacheVersion.value { try await self.readCacheVersion() }
+            extra.append(("cv", String(version)))
+        }
+        if let language = configuration.language { extra.append(("language", language)) }
+        return try await send(request, extra: extra)
+    }
+
+    /// `spaces/me`'s `space.version`.
+    private func readCacheVersion() async throws -> Int {
+        let request = StoryblokRequest(endpoint: "spaces/me")
+        guard let reply = try await send(request, extra: []) else {
+            throw StoryblokError(request: shown(request, extra: []), problem: .unexpectedStatus(404))
+        }
+        guard let version = reply.json["space"]?["version"]?.numberValue, let integer = Int(exactly: version) else {
+            throw StoryblokError(request: shown(request, extra: []), problem: .malformedResponse("no space.version number"))
+        }
+        return integer
+    }
+
+    private func shown(_ request: StoryblokRequest, extra: [(name: String, value: String)]) -> String {
+        "GET " + TokenRedaction.redact(request.url(base: configuration.baseURL, extra: extra, token: TokenRedaction.mask), token: configuration.token)
+    }
+
+    private func send(_ request: StoryblokRequest, extra: [(name: String, value: String)]) async throws -> Reply? {
+        let address = request.url(base: configuration.baseURL, extra: extra, token: configuration.token)
+        guard let url = URL(string: address) else {
+            throw StoryblokError(request: shown(request, extra: extra), problem: .failed("not a valid URL"))
+        }
+        let units = RateLimiter.units(entries: request.entries)
+        let retry = configuration.retry
+        var backoff = retry.initialDelay
+        var lastFailure = ""
+        for attempt in 1...retry.attempts {
+            await limiter.acquire(units)
+            requestCounter.increment()
+            let outcome: Outcome
+            do {
+                let (data, response) = try await session.data(for: URLRequest(url: url))
+                limiter.release(units)
+                outcome = Self.outcome(data: data, response: response)
+            } catch {
+                limiter.release(units)
+                try Task.checkCancellation()
+                outcome = Self.outcome(error: error)
+            }
+            switch outcome {
+            case .success(var reply):
+                reply.request = shown(request, extra: extra)
+                return reply
+            case .notFound:
+                return nil
+            case .fatal(let problem):
+                throw StoryblokError(request: shown(request, extra: extra), problem: problem)
+            case .retry(let failure, let retryAfter):
+                lastFailure = failure
+                if let retryAfter, retryAfter > retry.maximumDelay {
+                    throw StoryblokError(
+                        request: shown(request, extra: extra),
+                        problem: .gaveUp(attempts: attempt, lastFailure: "\(failure), asked to retry after \(retryAfter)"))
+                }
+                guard attempt < retry.attempts else { break }
+                try await Task.sleep(for: max(Self.jittered(backoff), retryAfter ?? .zero))
+                backoff = min(backoff * 2, retry.maximumDelay)
+            }
+        }
+        throw StoryblokError(
+            request: shown(request, extra: extra),
+            problem: .gaveUp(attempts: configuration.retry.attempts, lastFailure: lastFailure))
+    }
+
+    private enum Outcome {
+        case success(Reply)
+        case notFound
+        case fatal(StoryblokError.Problem)
+        case retry(String, retryAfter: Duration?)
+    }
+
+    private static func outcome(data: Data, response: URLResponse) -> Outcome {
+        guard let http = response as? HTTPURLResponse else { return .fatal(.failed("not an HTTP answer")) }
+        switch http.statusCode {
+        case 200..<300:
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: [UInt8](data))
+            } catch {
+                // A body cut short parses as malformed JSON; a new attempt may get it whole.
+                return .retry("the answer was not valid JSON (\(error.description))", retryAfter: nil)
+            }
+            guard case .object(let object) = value else { return .fatal(.malformedResponse("expected a JSON object")) }
+            return .success(Reply(json: object, total: http.value(forHTTPHeaderField: "Total").flatMap { Int($0) }, request: ""))
+        case 404:
+            return .notFound
+        case 401, 403:
+            return .fatal(.tokenRejected(status: http.statusCode))
+        case 429, 500...599:
+            let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap(Self.retryAfter)
+            return .retry("HTTP \(http.statusCode)", retryAfter: retryAfter)
+        default:
+            return .fatal(.unexpectedStatus(http.statusCode))
+        }
+    }
+
+    private static func outcome(error: any Error) -> Outcome {
+        guard let error = error as? URLError else { return .fatal(.failed("the request failed")) }
+        switch error.code {
+        case .timedOut: return .retry("timed out", retryAfter: nil)
+        case .networkConnectionLost: return .retry("the connection was dropped", retryAfter: nil)
+        case .cannotConnectToHost: return .retry("could not connect to the server", retryAfter: nil)
+        case .notConnectedToInternet: return .retry("not connected to the network", retryAfter: nil)
+        case .cannotFindHost, .dnsLookupFailed: return .retry("the host name could not be resolved", retryAfter: nil)
+        case .badServerResponse, .cannotParseResponse, .zeroByteResource:
+            return .retry("the answer was cut short or malformed", retryAfter: nil)
+        case .secureConnectionFailed: return .retry("the secure connection failed", retryAfter: nil)
+        case .unknown: return .retry("the connection failed during the answer", retryAfter: nil)
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .fatal(.failed("the redirects did not end"))
+        default: return .fatal(.failed("the request failed (URL error \(error.code.rawValue))"))
+        }
+    }
+
+    /// A `Retry-After` value: seconds, or an HTTP date.
+    private static func retryAfter(_ text: String) -> Duration? {
+        if let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 { return .milliseconds(Int(seconds * 1000)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: text) else { return nil }
+        return .milliseconds(max(0, Int(date.timeIntervalSinceNow * 1000)))
+    }
+
+    /// Between half and all of `delay`, so that clients that failed together retry apart.
+    private static func jittered(_ delay: Duration) -> Duration {
+        delay * Double.random(in: 0.5...1)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// The space's cache version, read once however many requests wait for it.
+private actor CacheVersion {
+    private var task: Task<Int, any Error>?
+
+    func value(_ read: @escaping @Sendable () async throws -> Int) async throws -> Int {
+        if let task { return try await task.value }
+        let task = Task { try await read() }
+        self.task = task
+        do {
+            return try await task.value
+        } catch {
+            self.task = nil  // a later call tries again
+            throw error
+        }
+    }
+}
+
+/// A count shared by concurrent requests.
+private final class RequestCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+}

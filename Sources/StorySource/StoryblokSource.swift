@@ -1,0 +1,204 @@
+import Foundation
+import StoryModel
+
+/// Stories read from a Storyblok space through the Content Delivery API (v2).
+///
+/// Each batch the crawler asks for (one BFS level) becomes as few requests as the API allows:
+/// UUID references in `stories?by_uuids=…` and then the slug references not already answered in
+/// `stories?by_slugs=…`, 25 per request (the most stories per second under the documented
+/// limits), all sent concurrently within the rate limiter. Single-story requests are used only
+/// where a list cannot serve: numeric ids (`stories/<id>`), and UUIDs or slugs holding a comma
+/// or `*` (`stories/<uuid>?find_by=uuid`, `stories/<slug>`). Stories that arrive in a
+/// response's `rels` or `links` are kept and never fetched. A reference the API does not know
+/// is simply absent from the result, like a missing file in a folder.
+///
+/// Failures throw ``StoryblokError``, which shows the request with the token as `***`.
+public final class StoryblokSource: StorySource {
+    /// Stories per list request: at most 25 keeps the 50 requests per second limit, the most
+    /// stories per second of the documented tiers (25 × 50, against 50 × 15, 75 × 10, 100 × 6).
+    public static let batchSize = 25
+    /// Link entries per `links` request (the endpoint's maximum).
+    static let linksPerPage = 1000
+
+    private let client: StoryblokClient
+    private let store = StoryStore()
+
+    public init(configuration: StoryblokConfiguration) {
+        client = StoryblokClient(configuration: configuration)
+    }
+
+    /// `the Storyblok space at api.storyblok.com/v2/cdn`.
+    public var description: String {
+        let base = client.configuration.baseURL
+        let shown = (base.host ?? base.absoluteString) + (base.port.map { ":\($0)" } ?? "") + base.path
+        return "the Storyblok space at " + TokenRedaction.redact(shown, token: client.configuration.token)
+    }
+
+    /// The HTTP requests sent so far (retries included; redirects followed count once).
+    public var requestsSent: Int { client.requestsSent }
+
+    public func stories(for references: [StoryReference]) async throws -> [StoryReference: Story] {
+        var uuids: [String] = [], slugs: [String] = [], singles: [StoryReference] = []
+        var seenUUIDs: Set<String> = [], seenSlugs: Set<String> = []
+        for reference in references where store.story(for: reference) == nil {
+            switch reference {
+            case .uuid(let uuid):
+                if !Self.listable(uuid) { singles.append(reference) } else if seenUUIDs.insert(uuid).inserted { uuids.append(uuid) }
+            case .slug(let slug):
+                let key = SlugLookup.key(slug)
+                if key.isEmpty { continue }
+                if !Self.listable(key) || key.contains("*") {
+                    singles.append(reference)
+                } else if seenSlugs.insert(key).inserted {
+                    slugs.append(key)
+                }
+            case .id:
+                singles.append(reference)
+            }
+        }
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for batch in uuids.chunked(Self.batchSize) {
+                group.addTask { try await self.list("by_uuids", batch.joined(separator: ",")) }
+            }
+            for reference in Set(singles) {
+                group.addTask { try await self.fetchSingle(reference) }
+            }
+            try await group.waitForAll()
+        }
+        // Slugs last: a story just fetched by UUID may already answer them.
+        let remaining = slugs.filter { store.story(for: .slug($0)) == nil }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for batch in remaining.chunked(Self.batchSize) {
+                // A slug reference finds a folder's start page too (`blog` → `blog/`).
+                let values = batch.flatMap { [$0, $0 + "/"] }
+                group.addTask { try await self.list("by_slugs", values.joined(separator: ",")) }
+            }
+            try await group.waitForAll()
+        }
+
+        var found: [StoryReference: Story] = [:]
+        for reference in references {
+            if let story = store.story(for: reference) { found[reference] = story }
+        }
+        return found
+    }
+
+    /// When the configuration asks for it, every story of the space (in `full_slug` order):
+    /// the `links` listing names them, and those not yet received are fetched by UUID.
+    /// Otherwise nil.
+    public func allStories() async throws -> [Story]? {
+        guard client.configuration.listsAllStories else { return nil }
+        let first = try await linkPage(1)
+        let pages = ((first.total ?? 0) + Self.linksPerPage - 1) / Self.linksPerPage
+        var links = first.uuids
+        if pages > 1 {
+            links += try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+                for page in 2...pages { group.addTask { (page, try await self.linkPage(page).uuids) } }
+                return try await group.reduce(into: [Int: [String]]()) { $0[$1.0] = $1.1 }
+            }.sorted { $0.key < $1.key }.flatMap(\.value)
+        }
+        let stories = try await stories(for: links.map(StoryReference.uuid))
+        return stories.values.sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
+    }
+
+    /// One `stories?<name>=<values>` listing, with its further pages when `Total` says so.
+    private func list(_ name: String, _ values: String) async throws {
+        let total = try await listPage(name, values, page: 1)
+        let pages = (total + Self.batchSize - 1) / Self.batchSize
+        guard pages > 1 else { return }
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for page in 2...pages { group.addTask { try await self.listPage(name, values, page: page) } }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Fetches and learns one page of a listing; returns the `Total` header (0 when absent).
+    private func listPage(_ name: String, _ values: String, page: Int) async throws -> Int {
+        let request = StoryblokRequest(
+            endpoint: "stories",
+            query: [(name, values), ("per_page", String(Self.batchSize)), ("page", String(page))],
+            entries: Self.batchSize)
+        guard let reply = try await client.get(request) else { return 0 }
+        try learn(reply)
+        return reply.total ?? 0
+    }
+
+    /// `stories/<id>`, `stories/<uuid>?find_by=uuid` or `stories/<slug>`.
+    private func fetchSingle(_ reference: StoryReference) async throws {
+        let request: StoryblokRequest
+        switch reference {
+        case .uuid(let uuid):
+            request = StoryblokRequest.story(slug: uuid)
+        case .slug(let slug):
+            request = StoryblokRequest.story(slug: slug)
+        case .id(let id):
+            request = StoryblokRequest(endpoint: "stories/\(id)")
+        }
+        var query = request
+        if case .uuid = reference { query.query.append(("find_by", "uuid")) }
+        guard let reply = try await client.get(query) else { return }
+        if case .id(let id) = reference, let story = reply.json["story"]?.objectValue, story["id"]?.numberValue != Double(id) {
+            return  // `stories/<digits>` found a slug, not this id
+        }
+        try learn(reply)
+    }
+
+    /// One page of `links`: the UUIDs of its stories (folders left out) and the `Total` header.
+    private func linkPage(_ page: Int) async throws -> (uuids: [String], total: Int?) {
+        let request = StoryblokRequest(
+            endpoint: "links",
+            query: [("per_page", String(Self.linksPerPage)), ("page", String(page)), ("paginated", "1")],
+            entries: Self.linksPerPage)
+        guard let reply = try await client.get(request) else { return ([], 0) }
+        let entries: [JSONValue]
+        switch reply.json["links"] {
+        case .object(let object)?: entries = object.entries.map(\.value)
+        case .array(let array)?: entries = array
+        default: throw malformed(reply, "no 'links' object")
+        }
+        let uuids = entries.compactMap { entry -> String? in
+            guard entry["is_folder"]?.boolValue != true else { return nil }
+            return entry["uuid"]?.stringValue
+        }
+        return (uuids, reply.total)
+    }
+
+    /// Keeps the stories of a reply: `story` or `stories`, and those resolved in `rels` and
+    /// `links` (entries there that are not whole stories are skipped).
+    private func learn(_ reply: StoryblokClient.Reply) throws {
+        var primary: [(String, JSONValue)] = []
+        if let story = reply.json["story"] { primary.append(("story", story)) }
+        for (index, story) in (reply.json["stories"]?.arrayValue ?? []).enumerated() { primary.append(("stories[\(index)]", story)) }
+        var stories: [Story] = []
+        for (place, value) in primary {
+            guard case .object(let object) = value else { throw malformed(reply, "\(place) is not an object") }
+            do {
+                stories.append(try Story(json: object))
+            } catch {
+                throw malformed(reply, "\(place): \(error.description)")
+            }
+        }
+        for key in ["rels", "links"] {
+            for value in reply.json[key]?.arrayValue ?? [] {
+                if let object = value.objectValue, let story = try? Story(json: object) { stories.append(story) }
+            }
+        }
+        store.learn(stories)
+    }
+
+    private func malformed(_ reply: StoryblokClient.Reply, _ what: String) -> StoryblokError {
+        StoryblokError(request: reply.request, problem: .malformedResponse(what))
+    }
+
+    /// Whether a value can go in a comma-separated list parameter.
+    private static func listable(_ value: String) -> Bool {
+        !value.isEmpty && !value.contains(",")
+    }
+}
+
+extension Array {
+    fileprivate func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

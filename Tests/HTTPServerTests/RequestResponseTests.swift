@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import HTTPServer
+
+extension HTTPServerTests {
+    @Suite("Requests and responses")
+    struct RequestResponseTests {
+        @Test("a GET sees the method, raw path, decoded query and headers, and gets status, headers and body")
+        func get() async throws {
+            let seen = Recorder<HTTPRequest?>(nil)
+            try await withServer({ request in
+                seen.update { $0 = request }
+                return HTTPResponse(status: 201, headers: [HTTPHeader("X-Answer", "42")], text: "hello")
+            }) { _, port in
+                var request = URLRequest(url: url(port, "/a%20b/c?by_slugs=home,blog%2F&q=x+y&flag"))
+                request.setValue("test-agent", forHTTPHeaderField: "X-Client")
+                let (data, response) = try await makeSession().data(for: request)
+                let http = try #require(response as? HTTPURLResponse)
+                #expect(http.statusCode == 201)
+                #expect(http.value(forHTTPHeaderField: "X-Answer") == "42")
+                #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/plain; charset=utf-8")
+                #expect(String(decoding: data, as: UTF8.self) == "hello")
+            }
+            let request = try #require(seen.value)
+            #expect(request.method == "GET")
+            #expect(request.path == "/a%20b/c")
+            #expect(request.query == "by_slugs=home,blog%2F&q=x+y&flag")
+            #expect(request.queryItems == [
+                .init(name: "by_slugs", value: "home,blog/"), .init(name: "q", value: "x y"), .init(name: "flag", value: ""),
+            ])
+            #expect(request.queryValue("q") == "x y")
+            #expect(request.header("x-client") == "test-agent")
+        }
+
+        @Test("a HEAD gets the headers and the length, but no body")
+        func head() async throws {
+            try await withServer({ _ in HTTPResponse(text: "twelve bytes") }) { _, port in
+                let client = try RawHTTPClient(port: port)
+                client.send("HEAD /page HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                await client.read { _ in false }
+                #expect(client.closed)
+                #expect(client.text.hasPrefix("HTTP/1.1 200"))
+                #expect(client.text.contains("Content-Length: 12\r\n"))
+                #expect(client.text.hasSuffix("\r\n\r\n"))
+            }
+        }
+
+        @Test("a large body arrives intact")
+        func largeBody() async throws {
+            let body = (0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+            try await withServer({ _ in HTTPResponse(bytes: body) }) { _, port in
+                let (data, _) = try await makeSession().data(from: url(port, "/big"))
+                #expect(data.count == body.count)
+                #expect(Array(data) == body)
+            }
+        }
+
+        @Test("concurrent slow requests are answered in parallel")
+        func concurrent() async throws {
+            try await withServer({ request in
+                try? await Task.sleep(for: .milliseconds(200))
+                return HTTPResponse(text: request.path)
+            }) { _, port in
+                let session = makeSession()
+                let start = ContinuousClock.now
+                let bodies = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                    for index in 0..<48 {
+                        group.addTask {
+                            let (data, _) = try await session.data(from: url(port, "/\(index)"))
+                            return (index, String(decoding: data, as: UTF8.self))
+                        }
+                    }
+                    return try await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+                }
+                #expect(bodies.count == 48)
+                #expect(bodies.allSatisfy { $0.value == "/\($0.key)" })
+                // 48 requests of 200 ms one after another would take 9.6 s.
+                #expect(ContinuousClock.now - start < .seconds(4))
+            }
+        }
+
+        @Test("a dropped connection gets no answer")
+        func drop() async throws {
+            try await withServer({ _ in .dropConnection }) { _, port in
+                let client = try RawHTTPClient(port: port)
+                client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                await client.read { _ in false }
+                #expect(client.closed)
+                #expect(client.received.isEmpty)
+                await #expect(throws: (any Error).self) { try await makeSession().data(from: url(port, "/")) }
+            }
+        }
+
+        @Test("a keep-alive connection serves several requests")
+        func keepAlive() async throws {
+            try await withServer({ request in HTTPResponse(text: "[\(request.path)]") }) { _, port in
+                let client = try RawHTTPClient(port: port)
+                client.send("GET /one HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(await client.read { $0.contains("[/one]") })
+                client.send("GET /two HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(await client.read { $0.contains("[/two]") })
+                #expect(!client.closed)
+            }
+        }
+
+        @Test("a request body is read and ignored")
+        func requestBody() async throws {
+            try await withServer({ request in HTTPResponse(text: request.method) }) { _, port in
+                var request = URLRequest(url: url(port, "/upload"))
+                request.httpMethod = "POST"
+                request.httpBody = Data(repeating: 65, count: 300_000)
+                let (data, _) = try await makeSession().data(for: request)
+                #expect(String(decoding: data, as: UTF8.self) == "POST")
+            }
+        }
+    }
+}
