@@ -25,7 +25,8 @@ struct BuildCommand {
             context.console.err("\(error)\n")
             return StorySite.ExitCode.usage
         }
-        let options = try BuildOptions(arguments: arguments, configuration: configuration)
+        let options = try BuildOptions(arguments: arguments, configuration: configuration, environment: context.environment)
+        let context = self.context.redacting(options.secrets)
         let clock = ContinuousClock()
         let started = clock.now
         let progress = Progress(console: context.console, quiet: options.quiet)
@@ -35,7 +36,8 @@ struct BuildCommand {
         do throws(OutputError) {
             try OutputFolderRules.check(
                 output: output, displayPath: options.output, currentFolder: context.workingDirectory,
-                protected: [("source", context.url(options.source)), ("templates", context.url(options.templates))])
+                protected: [("source", context.url(options.source)), ("templates", context.url(options.templates))]
+                    + (options.fallback.map { [("fallback", context.url($0))] } ?? []))
         } catch {
             log.add(.error(error.path, error.message))
             return finish(log, options: options)
@@ -69,6 +71,7 @@ struct BuildCommand {
         var shown = log
         if options.quiet { shown.keepOnlyErrors() }
         context.console.err(shown.report(colored: context.colorEnabled))
+        let context = self.context.redacting(options.secrets)
         guard log.hasErrors else { return StorySite.ExitCode.success }
         if !options.quiet {
             context.console.err(

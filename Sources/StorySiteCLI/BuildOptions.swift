@@ -1,5 +1,6 @@
 import Foundation
 import StoryModel
+import StorySource
 
 /// Everything a build needs to know, resolved from `storysite.json` and the command line
 /// (flags win), with defaults for the rest.
@@ -16,20 +17,37 @@ struct BuildOptions: Sendable {
     var strict = false
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var quiet = false
+    /// The Content Delivery API to read from, when an access token is given; else the folder.
+    var api: StoryblokConfiguration?
+    /// A pulled folder to build from when the API cannot be reached.
+    var fallback: String?
 
-    /// The options of commands that build: `build`, and later `check` and `serve`.
-    static let specOptions: [CommandSpec.Option] = [
-        .value("source", "dir", help: "The folder of stories to build. (default: Content)"),
-        .value("templates", "dir", help: "The folder of Mustache templates. (default: Templates)"),
-        .value("output", "dir", help: "The folder to write the site into. (default: Output)"),
+    /// The options that say where stories come from: shared by every command that crawls.
+    static let sourceSpecOptions: [CommandSpec.Option] = [
+        .value("source", "dir", help: "The folder of stories. (default: Content)"),
         .value("entry", "slug", help: "A story to start crawling from; repeat for several. (default: home)", repeatable: true),
         .value("base-url", "url", help: "The site's public URL, for the sitemap, robots.txt and canonical links."),
+        .value("token", "token", help: "A Storyblok access token; reads the Content Delivery API instead of the folder. Prefer STORYBLOK_TOKEN."),
+        .value("region", "region", help: "The space's region: eu, us, ca, ap or cn. (default: eu)"),
+        .value("api-url", "url", help: "Any other Content Delivery API base URL (a proxy, a test server)."),
+        .value("version", "version", help: "published or draft (draft needs a preview token). (default: published)"),
+        .value("language", "code", help: "The language of the stories to read."),
+        .value("fallback", "dir", help: "A pulled folder to build from, with a warning, when the API cannot be reached."),
+    ]
+
+    /// The options of commands that build: `build`, and later `check` and `serve`.
+    static let specOptions: [CommandSpec.Option] = sourceSpecOptions + [
+        .value("templates", "dir", help: "The folder of Mustache templates. (default: Templates)"),
+        .value("output", "dir", help: "The folder to write the site into. (default: Output)"),
         .flag("strict", help: "Treat warnings (missing templates, broken links) as errors."),
         .value("jobs", "n", help: "How many pages to render at once. (default: the number of cores)"),
         .flag("quiet", help: "Print only errors."),
     ]
 
-    init(arguments: ParsedArguments, configuration: Configuration) throws(UsageError) {
+    /// Secrets that must never be printed.
+    var secrets: [String] { api.map { [$0.token] } ?? [] }
+
+    init(arguments: ParsedArguments, configuration: Configuration, environment: [String: String] = [:]) throws(UsageError) {
         source = arguments.string("source") ?? configuration.source ?? source
         templates = arguments.string("templates") ?? configuration.templates ?? templates
         output = arguments.string("output") ?? configuration.output ?? output
@@ -51,8 +69,45 @@ struct BuildOptions: Sendable {
             }
             self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         }
+        fallback = arguments.string("fallback") ?? configuration.fallback
+        api = try Self.api(arguments: arguments, configuration: configuration, environment: environment)
         for entry in entries where entry.isEmpty {
             throw UsageError(message: "The value '' is invalid for '--entry <slug>': expected a story slug", spec: arguments.spec)
         }
+    }
+
+    /// The API configuration when a token is given (`--token`, or `STORYBLOK_TOKEN` unless
+    /// `--source` names a folder); API settings without a token are a usage error.
+    private static func api(
+        arguments: ParsedArguments, configuration: Configuration, environment: [String: String]
+    ) throws(UsageError) -> StoryblokConfiguration? {
+        let environmentToken = environment["STORYBLOK_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        let token = arguments.string("token") ?? (arguments.string("source") == nil ? environmentToken : nil)
+        var settings = configuration.storyblok ?? StoryblokSettings()
+        settings.region = try arguments.choice("region", StoryblokSettings.regions) ?? settings.region
+        settings.version = try arguments.choice("version", StoryblokSettings.versions) ?? settings.version
+        settings.language = arguments.string("language") ?? settings.language
+        if let apiURL = arguments.string("api-url") {
+            guard let url = URL(string: apiURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw UsageError(
+                    message: "The value '\(apiURL)' is invalid for '--api-url <url>': expected an absolute http(s) URL",
+                    spec: arguments.spec)
+            }
+            settings.apiURL = apiURL
+        }
+        guard let token else {
+            if let flag = ["region", "api-url", "version", "language", "fallback"].first(where: { arguments.string($0) != nil }) {
+                throw UsageError(
+                    message: "'--\(flag)' reads the Storyblok API, which needs an access token: set STORYBLOK_TOKEN or pass --token",
+                    spec: arguments.spec)
+            }
+            if configuration.storyblok != nil && arguments.string("source") == nil {
+                throw UsageError(
+                    message: "storysite.json reads the Storyblok API, which needs an access token: set STORYBLOK_TOKEN or pass --token (or name a folder with --source)",
+                    spec: arguments.spec)
+            }
+            return nil
+        }
+        return settings.configuration(token: token, listsAllStories: false)
     }
 }

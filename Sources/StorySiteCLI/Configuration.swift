@@ -7,6 +7,9 @@ struct Configuration: Sendable, Equatable {
     static let fileName = "storysite.json"
 
     var source: String?
+    /// `source: {"storyblok": {...}}`: the Content Delivery API settings, the token excepted.
+    var storyblok: StoryblokSettings?
+    var fallback: String?
     var templates: String?
     var output: String?
     var entries: [String]?
@@ -17,7 +20,9 @@ struct Configuration: Sendable, Equatable {
     var strict: Bool?
     var jobs: Int?
 
-    private static let knownKeys = ["source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs"]
+    private static let knownKeys = [
+        "source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
+    ]
 
     /// Reads `storysite.json` from `folder`; an empty configuration when there is none.
     static func load(from folder: URL) throws(ConfigurationError) -> Configuration {
@@ -41,7 +46,16 @@ struct Configuration: Sendable, Equatable {
             throw ConfigurationError.at(key, "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
                 + "; known settings: " + Self.knownKeys.joined(separator: ", "))
         }
-        source = try Self.string(object, "source")
+        switch object["source"] {
+        case .object(let settings)?:
+            guard settings.keys == ["storyblok"], let api = settings["storyblok"]?.objectValue else {
+                throw ConfigurationError.at("source", "must be a folder or {\"storyblok\": {...}}")
+            }
+            storyblok = try StoryblokSettings(json: api)
+        default:
+            source = try Self.string(object, "source")
+        }
+        fallback = try Self.string(object, "fallback")
         templates = try Self.string(object, "templates")
         output = try Self.string(object, "output")
         baseURL = try Self.string(object, "baseURL")

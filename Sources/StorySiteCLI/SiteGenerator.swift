@@ -22,20 +22,27 @@ struct SiteGenerator {
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    let options: BuildOptions
+    var options: BuildOptions
     let context: CommandContext
     let progress: Progress
 
-    func generate() async -> Output {
+    /// Loads the source and crawls it: the first half of a build, and all of `pull`.
+    func crawlStories() async -> Output {
         var output = Output()
-        let templates = loadTemplates(into: &output)
-        let source = loadSource(into: &output)
-        guard let templates, let source, !output.hasErrors else { return output }
-
-        guard let graph = await crawl(source, into: &output) else { return output }
+        guard let source = loadSource(into: &output), let graph = await crawl(source, into: &output) else { return output }
         output.graph = graph
         output.storyCount = graph.stories.count
         output.diagnostics += brokenLinks(in: graph)
+        return output
+    }
+
+    /// The whole site, short of writing it.
+    func generate() async -> Output {
+        var templateProblems = Output()
+        let templates = loadTemplates(into: &templateProblems)
+        var output = await crawlStories()
+        output.diagnostics = templateProblems.diagnostics + output.diagnostics
+        guard let templates, let graph = output.graph, !output.hasErrors else { return output }
 
         let plan = PagePlan(graph: graph, home: options.entries[0], global: options.global)
         output.diagnostics += plan.problems
@@ -82,13 +89,19 @@ struct SiteGenerator {
         return nil
     }
 
+    /// The API source when configured, else the content folder.
     private func loadSource(into output: inout Output) -> (any StorySource)? {
-        guard folderExists(options.source) else {
-            output.diagnostics.append(.error(options.source, "the content folder does not exist; name it with --source"))
+        if let api = options.api { return StoryblokSource(configuration: api) }
+        return loadFolder(options.source, into: &output)
+    }
+
+    private func loadFolder(_ path: String, into output: inout Output) -> (any StorySource)? {
+        guard folderExists(path) else {
+            output.diagnostics.append(.error(path, "the content folder does not exist; name it with --source"))
             return nil
         }
         do {
-            return try LocalFolderSource(folder: context.url(options.source), displayPath: options.source)
+            return try LocalFolderSource(folder: context.url(path), displayPath: path)
         } catch {
             output.diagnostics += error.problems.map { problem in
                 let position = [problem.line, problem.column].compactMap { $0.map(String.init) }
@@ -98,18 +111,29 @@ struct SiteGenerator {
         }
     }
 
+    /// Crawls `source`; when the API cannot be reached and a fallback folder is set, crawls that
+    /// folder instead, with a warning.
     private func crawl(_ source: any StorySource, into output: inout Output) async -> LinkGraph? {
         progress.begin("Crawling")
         do {
             let graph = try await Crawler(source: source, entries: try await entries(in: source), baseURL: options.baseURL).crawl()
-            progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(options.source)")
+            progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")
             return graph
+        } catch let error as StoryblokError where error.isUnreachable && options.fallback != nil {
+            let fallback = options.fallback!
+            progress.finish("Could not reach the API")
+            output.diagnostics.append(.warning(
+                source.description, "could not reach the API (\(error)); built from the pulled folder '\(fallback)' instead"))
+            guard let folder = loadFolder(fallback, into: &output) else { return nil }
+            var withoutFallback = self
+            withoutFallback.options.fallback = nil
+            return await withoutFallback.crawl(folder, into: &output)
         } catch let error as CrawlError {
             output.diagnostics += error.description.split(separator: "\n").map {
-                .error(options.source, "\($0); name the entry story with --entry or \"entry\" in storysite.json")
+                .error(source.description, "\($0); name the entry story with --entry or \"entry\" in storysite.json")
             }
         } catch {
-            output.diagnostics.append(.error(options.source, "\(error)"))
+            output.diagnostics.append(.error(source.description, "\(error)"))
         }
         progress.finish("Crawl failed")
         return nil

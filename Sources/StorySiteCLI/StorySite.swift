@@ -13,7 +13,7 @@ public enum StorySite {
         public static let usage: Int32 = 64
     }
 
-    static let commands: [CommandSpec] = [BuildCommand.spec]
+    static let commands: [CommandSpec] = [BuildCommand.spec, PullCommand.spec]
 
     /// Runs the command line `arguments` (without the program name).
     public static func run(
@@ -58,16 +58,25 @@ public enum StorySite {
             context.console.out(spec.help)
             return ExitCode.success
         case BuildCommand.spec.name:
-            let parsed = try ParsedArguments(rest, spec: BuildCommand.spec)
-            if parsed.wantsHelp {
-                context.console.out(BuildCommand.spec.help)
-                return ExitCode.success
-            }
+            guard let parsed = try parse(rest, BuildCommand.spec, context: context) else { return ExitCode.success }
             return try await BuildCommand(arguments: parsed, context: context).run()
+        case PullCommand.spec.name:
+            guard let parsed = try parse(rest, PullCommand.spec, context: context) else { return ExitCode.success }
+            return try await PullCommand(arguments: parsed, context: context).run()
         default:
             let hint = commands.map(\.name).first { EditDistance.between($0, first) <= 2 }
             throw UsageError(message: "Unknown command '\(first)'" + (hint.map { " (did you mean '\($0)'?)" } ?? ""), spec: nil)
         }
+    }
+
+    /// The command's arguments, or nil when help was asked for (and printed).
+    private static func parse(_ arguments: [String], _ spec: CommandSpec, context: CommandContext) throws(UsageError) -> ParsedArguments? {
+        let parsed = try ParsedArguments(arguments, spec: spec)
+        guard !parsed.wantsHelp else {
+            context.console.out(spec.help)
+            return nil
+        }
+        return parsed
     }
 
     static var overview: String {

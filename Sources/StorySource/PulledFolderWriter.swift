@@ -62,7 +62,7 @@ public enum PulledFolderWriter {
             }
             earlier = text.split(separator: "\n").map(String.init)
         } else if let contents = try? manager.contentsOfDirectory(atPath: shown), !contents.isEmpty, !force {
-            throw Failure("\(shown) is not empty and was not made by pull; give a new or empty folder, or force to write into it")
+            throw Failure("\(shown) is not empty and was not made by pull; give a new or empty folder, or --force to write into it")
         }
 
         do {

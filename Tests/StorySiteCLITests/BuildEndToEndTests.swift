@@ -51,9 +51,9 @@ extension StorySiteCLITests {
         }
 
         @Test("the bundled demo builds without warnings and every page links to pages that exist")
-        func demoBuilds() throws {
+        func demoBuilds() async throws {
             let workspace = try Self.demoWorkspace()
-            let result = try Executable.run(["build"], in: workspace.url)
+            let result = try await Executable.run(["build"], in: workspace.url)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("Built "))
             #expect(result.stdout.contains(" 0 warnings"), "\(result.stdout)\(result.stderr)")
@@ -65,10 +65,10 @@ extension StorySiteCLITests {
         }
 
         @Test("builds are byte-identical whatever --jobs is")
-        func deterministicAcrossJobs() throws {
+        func deterministicAcrossJobs() async throws {
             let workspace = try Self.demoWorkspace()
-            let one = try Executable.run(["build", "--jobs", "1", "--output", "one", "--base-url", "https://example.com"], in: workspace.url)
-            let eight = try Executable.run(["build", "--jobs", "8", "--output", "eight", "--base-url", "https://example.com"], in: workspace.url)
+            let one = try await Executable.run(["build", "--jobs", "1", "--output", "one", "--base-url", "https://example.com"], in: workspace.url)
+            let eight = try await Executable.run(["build", "--jobs", "8", "--output", "eight", "--base-url", "https://example.com"], in: workspace.url)
             #expect(one.status == 0 && eight.status == 0, "\(one.stderr)\(eight.stderr)")
             let first = try Self.allFiles(in: workspace.path("one"))
             #expect(first.count > 20)
@@ -77,12 +77,12 @@ extension StorySiteCLITests {
         }
 
         @Test("a second build with no change writes no file")
-        func secondBuildWritesNothing() throws {
+        func secondBuildWritesNothing() async throws {
             let workspace = try Self.demoWorkspace()
-            let first = try Executable.run(["build"], in: workspace.url)
+            let first = try await Executable.run(["build"], in: workspace.url)
             #expect(first.status == 0, "\(first.stderr)")
             let modified = try FileManager.default.attributesOfItem(atPath: workspace.path("Output/index.html").path)[.modificationDate] as? Date
-            let second = try Executable.run(["build"], in: workspace.url)
+            let second = try await Executable.run(["build"], in: workspace.url)
             #expect(second.status == 0)
             #expect(second.stdout.contains("(0 written, "), "\(second.stdout)")
             let after = try FileManager.default.attributesOfItem(atPath: workspace.path("Output/index.html").path)[.modificationDate] as? Date
@@ -90,12 +90,12 @@ extension StorySiteCLITests {
         }
 
         @Test("a broken template fails the build with its position and leaves the previous output intact")
-        func brokenTemplateKeepsOutput() throws {
+        func brokenTemplateKeepsOutput() async throws {
             let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h")])
-            #expect(try Executable.run(["build"], in: workspace.url).status == 0)
+            #expect(try await Executable.run(["build"], in: workspace.url).status == 0)
             let before = try Self.allFiles(in: workspace.path("Output"))
             try workspace.write("Templates/components/teaser.mustache", "<a>\n  {{#link}}{{href}}\n</a>")
-            let result = try Executable.run(["build"], in: workspace.url)
+            let result = try await Executable.run(["build"], in: workspace.url)
             #expect(result.status == 1)
             #expect(result.stderr.contains("Templates/components/teaser.mustache:2:3: error: section 'link' opened here is never closed"), "\(result.stderr)")
             #expect(result.stderr.contains("Output/ was left as it was"))
@@ -103,116 +103,116 @@ extension StorySiteCLITests {
         }
 
         @Test("a slug that would escape the output folder is rejected and nothing is written")
-        func traversalSlugRejected() throws {
+        func traversalSlugRejected() async throws {
             let workspace = try Self.smallSite(stories: [
                 "home.json": Self.story("home", uuid: "h", linksTo: "e"),
                 "evil.json": Self.story("../../etc/evil", uuid: "e"),
             ])
-            let result = try Executable.run(["build"], in: workspace.url)
+            let result = try await Executable.run(["build"], in: workspace.url)
             #expect(result.status == 1)
             #expect(result.stderr.contains("../../etc/evil: error: slug '../../etc/evil' cannot be a page path: it contains a '..' segment"), "\(result.stderr)")
             #expect(!workspace.exists("Output"))
         }
 
         @Test("two stories on one page are reported by name")
-        func duplicatePathReported() throws {
+        func duplicatePathReported() async throws {
             let workspace = try Self.smallSite(stories: [
                 "home.json": Self.story("home", uuid: "h", linksTo: "a"),
                 "a.json": Self.story("docs/intro", uuid: "a", linksTo: "b"),
                 "b.json": Self.story("docs/intro/", uuid: "b"),
             ])
-            let result = try Executable.run(["build"], in: workspace.url)
+            let result = try await Executable.run(["build"], in: workspace.url)
             #expect(result.status == 1)
             #expect(result.stderr.contains("docs/intro"), "\(result.stderr)")
             #expect(!workspace.exists("Output"))
         }
 
         @Test("an output folder holding files storysite did not write is refused")
-        func foreignOutputRefused() throws {
+        func foreignOutputRefused() async throws {
             let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h")])
             try workspace.write("public/important.txt", "keep me")
-            let result = try Executable.run(["build", "--output", "public"], in: workspace.url)
+            let result = try await Executable.run(["build", "--output", "public"], in: workspace.url)
             #expect(result.status == 1)
             #expect(result.stderr.contains("public: error: the output folder holds files storysite did not write ('important.txt')"), "\(result.stderr)")
             #expect(try workspace.read("public/important.txt") == "keep me")
         }
 
         @Test("the current folder and the content folder are never used as output")
-        func protectedOutputRefused() throws {
+        func protectedOutputRefused() async throws {
             let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h")])
-            let here = try Executable.run(["build", "--output", "."], in: workspace.url)
+            let here = try await Executable.run(["build", "--output", "."], in: workspace.url)
             #expect(here.status == 1)
             #expect(here.stderr.contains("the output folder cannot be the current folder"))
-            let content = try Executable.run(["build", "--output", "Content"], in: workspace.url)
+            let content = try await Executable.run(["build", "--output", "Content"], in: workspace.url)
             #expect(content.status == 1)
             #expect(content.stderr.contains("cannot be, contain or lie inside the source folder"))
         }
 
         @Test("a missing component template is a warning naming the component and its stories, an error under --strict")
-        func missingComponent() throws {
+        func missingComponent() async throws {
             let workspace = try Self.smallSite(stories: [
                 "home.json": #"{"name": "Home", "uuid": "h", "full_slug": "home", "content": {"component": "page", "_uid": "r", "body": [{"component": "carousel", "_uid": "c"}]}}"#,
             ])
-            let lenient = try Executable.run(["build"], in: workspace.url)
+            let lenient = try await Executable.run(["build"], in: workspace.url)
             #expect(lenient.status == 0)
             #expect(lenient.stderr.contains("Templates/components/carousel.mustache: warning: no template for component 'carousel', used by home"), "\(lenient.stderr)")
             #expect(lenient.stdout.contains("1 warning\n"))
-            let strict = try Executable.run(["build", "--strict", "--output", "strict"], in: workspace.url)
+            let strict = try await Executable.run(["build", "--strict", "--output", "strict"], in: workspace.url)
             #expect(strict.status == 1)
             #expect(strict.stderr.contains("Templates/components/carousel.mustache: error: no template for component 'carousel'"))
             #expect(!workspace.exists("strict"))
         }
 
         @Test("a broken story link is a warning with the story and field path")
-        func brokenLinkWarning() throws {
+        func brokenLinkWarning() async throws {
             let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h", linksTo: "missing-story")])
-            let result = try Executable.run(["build"], in: workspace.url)
+            let result = try await Executable.run(["build"], in: workspace.url)
             #expect(result.status == 0)
             #expect(result.stderr.contains("home: body[0].link: warning: broken story link to 'missing-story'"), "\(result.stderr)")
         }
 
         @Test("all problems in the content are listed together")
-        func allContentProblemsListed() throws {
+        func allContentProblemsListed() async throws {
             let workspace = try Self.smallSite(stories: [
                 "home.json": Self.story("home", uuid: "h"),
                 "bad.json": "{\n  \"uuid\": \"x\",\n  oops\n}",
                 "incomplete.json": #"{"uuid": "y", "full_slug": "y"}"#,
             ])
-            let result = try Executable.run(["build"], in: workspace.url)
+            let result = try await Executable.run(["build"], in: workspace.url)
             #expect(result.status == 1)
             #expect(result.stderr.contains("Content/bad.json:3:3: error:"), "\(result.stderr)")
             #expect(result.stderr.contains("Content/incomplete.json: error:"), "\(result.stderr)")
         }
 
         @Test("--quiet prints nothing on success")
-        func quiet() throws {
+        func quiet() async throws {
             let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h")])
-            let result = try Executable.run(["build", "--quiet"], in: workspace.url)
+            let result = try await Executable.run(["build", "--quiet"], in: workspace.url)
             #expect(result.status == 0)
             #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stdout)\(result.stderr)")
         }
 
         @Test("without a terminal, progress is plain lines and the summary is the last line")
-        func plainProgress() throws {
+        func plainProgress() async throws {
             let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h")])
-            let result = try Executable.run(["build"], in: workspace.url)
+            let result = try await Executable.run(["build"], in: workspace.url)
             #expect(!result.stderr.contains("\u{1B}"))
-            #expect(result.stderr.contains("Crawled 1 story from Content"))
+            #expect(result.stderr.contains("Crawled 1 story from Content/"))
             #expect(result.stdout.range(of: #"^Built 1 page from 1 story in \d+\.\d\d s \(2 written, 0 unchanged, 0 removed\), 0 warnings\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
         }
 
         @Test("usage errors exit 64 with the usage line; help and version exit 0")
-        func usage() throws {
+        func usage() async throws {
             let workspace = try TemporaryFolder()
-            let unknown = try Executable.run(["build", "--colour"], in: workspace.url)
+            let unknown = try await Executable.run(["build", "--colour"], in: workspace.url)
             #expect(unknown.status == 64)
             #expect(unknown.stderr.hasPrefix("Error: Unknown option '--colour'\nUsage: storysite build "))
-            let command = try Executable.run(["biuld"], in: workspace.url)
+            let command = try await Executable.run(["biuld"], in: workspace.url)
             #expect(command.status == 64)
             #expect(command.stderr.contains("Unknown command 'biuld' (did you mean 'build'?)"))
-            let version = try Executable.run(["--version"], in: workspace.url)
+            let version = try await Executable.run(["--version"], in: workspace.url)
             #expect(version.status == 0 && version.stdout.hasPrefix("storysite "))
-            let help = try Executable.run(["help", "build"], in: workspace.url)
+            let help = try await Executable.run(["help", "build"], in: workspace.url)
             #expect(help.status == 0 && help.stdout.contains("--base-url <url>"))
         }
     }

@@ -57,7 +57,7 @@ extension StorySiteCLITests {
             _ = await StorySite.run(arguments: ["build"], environment: [:], workingDirectory: workspace.url, console: console)
             let lines = console.stderr.split(separator: "\n").map(String.init)
             #expect(lines.count == 3, "\(lines)")
-            #expect(lines[0].range(of: #"^Crawled 1 story from Content \(\d+ ms\)$"#, options: .regularExpression) != nil, "\(lines)")
+            #expect(lines[0].range(of: #"^Crawled 1 story from Content/ \(\d+ ms\)$"#, options: .regularExpression) != nil, "\(lines)")
             #expect(lines[1].range(of: #"^Rendered 1 page \(\d+ ms\)$"#, options: .regularExpression) != nil, "\(lines)")
             #expect(!console.stderr.contains("\u{1B}"))
         }

@@ -20,8 +20,17 @@ struct Executable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
     }()
 
-    /// Runs `storysite <arguments>` in `folder` and waits for it.
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `storysite <arguments>` in `folder` and waits for it on a thread of its own, so tests
+    /// that serve HTTP from Swift concurrency (the fake API) keep the cooperative pool free.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Swift.Result { try runBlocking(arguments, in: folder, environment: environment) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], in folder: URL, environment: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

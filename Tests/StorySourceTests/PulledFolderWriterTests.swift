@@ -37,7 +37,7 @@ extension StorySourceTests {
             #expect {
                 try PulledFolderWriter.write(stories: stories, to: folder.url)
             } throws: { error in
-                (error as? PulledFolderWriter.Failure)?.description == "\(folder.url.path) is not empty and was not made by pull; give a new or empty folder, or force to write into it"
+                (error as? PulledFolderWriter.Failure)?.description == "\(folder.url.path) is not empty and was not made by pull; give a new or empty folder, or --force to write into it"
             }
             try PulledFolderWriter.write(stories: stories, to: folder.url, force: true)
             #expect(folder.exists("home.json") && folder.exists("notes.txt"))
