@@ -141,12 +141,31 @@ struct BlockPreparation {
 
     private func multilink(_ object: JSONObject) -> MustacheValue {
         var fields = plain(object)
-        let linktype = Self.text(object["linktype"]) ?? "url"
+        var linktype = "url", title = "", linkTarget = ""
+        var id: String?, url: String?, cachedURL: String?, email: String?, anchor: String?
+        for entry in object.entries {  // one pass rather than a keyed lookup per field
+            switch entry.key {
+            case "linktype": linktype = Self.text(entry.value) ?? "url"
+            case "title": title = Self.text(entry.value) ?? ""
+            case "target": linkTarget = Self.text(entry.value) ?? ""
+            case "id": id = Self.text(entry.value)
+            case "url": url = Self.text(entry.value)
+            case "cached_url": cachedURL = Self.text(entry.value)
+            case "email": email = Self.text(entry.value)
+            case "anchor": anchor = Self.text(entry.value)
+            default: continue
+            }
+        }
         var href = ""
         var exists = true
-        var title = Self.text(object["title"]) ?? ""
         switch linktype {
         case "story":
+            // By UUID first (the usual case); StoryLink reads the link in full for the fallbacks.
+            if let id, anchor == nil, let target = links.story(.uuid(id)), let targetHref = links.href(to: target) {
+                href = targetHref
+                title = target.name
+                break
+            }
             guard let link = StoryLink(multilink: object) else { break }  // an empty link: no href
             if let target = links.story(for: link), let targetHref = links.href(to: target, anchor: link.anchor) {
                 href = targetHref
@@ -158,11 +177,11 @@ struct BlockPreparation {
                 warn(.brokenLink, "broken link to story \(link.reference): no page for it; the link keeps its saved URL '\(saved)'")
             }
         case "email":
-            var address = Substring(Self.text(object["email"]) ?? Self.text(object["url"]) ?? Self.text(object["cached_url"]) ?? "")
+            var address = Substring(email ?? url ?? cachedURL ?? "")
             if address.lowercased().hasPrefix("mailto:") { address = address.dropFirst(7) }
             href = address.isEmpty ? "" : "mailto:" + address
         default:
-            let url = Self.text(object["url"]) ?? Self.text(object["cached_url"]) ?? ""
+            let url = url ?? cachedURL ?? ""
             if linktype == "url", case .page(let pageHref) = links.sitePath(url) {
                 href = pageHref
             } else {
@@ -174,7 +193,7 @@ struct BlockPreparation {
             href = ""
         }
         fields["href"] = .string(href)
-        fields["target"] = .string(Self.text(object["target"]) ?? "")
+        fields["target"] = .string(linkTarget)
         fields["linktype"] = .string(linktype)
         fields["title"] = .string(title)
         fields["exists"] = .bool(exists)

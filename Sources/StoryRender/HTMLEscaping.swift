@@ -34,8 +34,10 @@ public enum HTMLEscaping {
         source.withUTF8 { bytes in
             var runStart = 0
             for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte > UInt8(ascii: ">") { continue }  // letters and most text: nothing to escape
                 let replacement: String
-                switch bytes[index] {
+                switch byte {
                 case UInt8(ascii: "&"): replacement = "&amp;"
                 case UInt8(ascii: "<"): replacement = "&lt;"
                 case UInt8(ascii: ">"): replacement = "&gt;"
