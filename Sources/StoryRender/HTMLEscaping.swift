@@ -32,30 +32,43 @@ public enum HTMLEscaping {
     private static func append(_ string: String, apostrophe: String, to output: inout String) {
         var source = string  // withUTF8 may make the storage contiguous, so it needs a var
         source.withUTF8 { bytes in
+            guard var index = firstSpecial(in: bytes, from: 0) else {
+                output += string  // the common case: nothing to escape
+                return
+            }
             var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if byte > UInt8(ascii: ">") { continue }  // letters and most text: nothing to escape
-                let replacement: String
-                switch byte {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = apostrophe
-                default: continue
-                }
+            while true {
                 if runStart < index {
                     output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
                 }
-                output += replacement
+                switch bytes[index] {
+                case UInt8(ascii: "&"): output += "&amp;"
+                case UInt8(ascii: "<"): output += "&lt;"
+                case UInt8(ascii: ">"): output += "&gt;"
+                case UInt8(ascii: "\""): output += "&quot;"
+                default: output += apostrophe
+                }
                 runStart = index + 1
+                guard let next = firstSpecial(in: bytes, from: runStart) else { break }
+                index = next
             }
-            if runStart == 0 {
-                output += string
-            } else if runStart < bytes.count {
+            if runStart < bytes.count {
                 output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]), as: UTF8.self)
             }
         }
+    }
+
+    /// The bytes that need escaping (`"`, `&`, `'`, `<`, `>`), as bits of a 64-bit mask.
+    private static let specialMask: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+
+    /// The index of the first byte that needs escaping at or after `start`, or nil.
+    private static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 64, specialMask >> byte & 1 != 0 { return index }
+            index += 1
+        }
+        return nil
     }
 }
