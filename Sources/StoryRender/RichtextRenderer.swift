@@ -273,7 +273,7 @@ private struct Walk {
 
     // MARK: Text and marks
 
-    /// A text node with its marks, the first innermost; link marks are left to ``linkGroup``.
+    /// A text node with its marks, the first innermost; the link mark is written by ``openLink(_:)``.
     private mutating func text(_ node: RichtextNode) {
         guard let text = node.text else { return }
         guard !node.marks.isEmpty else {
