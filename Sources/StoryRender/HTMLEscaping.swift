@@ -1,61 +1,49 @@
 /// Escaping of content strings for HTML: text between tags and values inside double-quoted
-/// attributes. Works on UTF-8 bytes and returns the input unchanged (no copy) when nothing needs
-/// escaping, which is the common case.
+/// attributes, over UTF-8 bytes.
 ///
 /// The entities follow `@storyblok/richtext`: text escapes `&<>"'` (the apostrophe as `&#039;`),
 /// attributes escape the same characters (the apostrophe as `&#39;`).
 public enum HTMLEscaping {
     /// `text` made safe to place between tags.
     public static func text(_ text: String) -> String {
-        var output = ""
-        appendText(text, to: &output)
-        return output
+        escaped(text, apostrophe: textApostrophe)
     }
 
     /// `value` made safe to place inside a double-quoted attribute.
     public static func attribute(_ value: String) -> String {
-        var output = ""
-        appendAttribute(value, to: &output)
-        return output
+        escaped(value, apostrophe: attributeApostrophe)
     }
 
-    /// Appends `text`, escaped for placement between tags, to `output`.
-    public static func appendText(_ text: String, to output: inout String) {
-        append(text, apostrophe: "&#039;", to: &output)
-    }
+    static let textApostrophe: StaticString = "&#039;"
+    static let attributeApostrophe: StaticString = "&#39;"
 
-    /// Appends `value`, escaped for a double-quoted attribute, to `output`.
-    public static func appendAttribute(_ value: String, to output: inout String) {
-        append(value, apostrophe: "&#39;", to: &output)
-    }
-
-    private static func append(_ string: String, apostrophe: String, to output: inout String) {
+    /// `string` escaped; the string itself (no copy) when nothing needs escaping.
+    private static func escaped(_ string: String, apostrophe: StaticString) -> String {
         var source = string  // withUTF8 may make the storage contiguous, so it needs a var
-        source.withUTF8 { bytes in
-            guard var index = firstSpecial(in: bytes, from: 0) else {
-                output += string  // the common case: nothing to escape
-                return
+        let needsEscaping = source.withUTF8 { firstSpecial(in: $0, from: 0) != nil }
+        guard needsEscaping else { return string }
+        var buffer = HTMLBuffer(capacity: string.utf8.count + 16)
+        buffer.appendEscaped(string, apostrophe: apostrophe)
+        return buffer.string
+    }
+
+    /// Appends `bytes` to `output`, each `"`, `&`, `'`, `<`, `>` replaced by its entity.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, apostrophe: StaticString, to output: inout [UInt8]) {
+        var runStart = 0
+        while let index = firstSpecial(in: bytes, from: runStart) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            default: entity = apostrophe
             }
-            var runStart = 0
-            while true {
-                if runStart < index {
-                    output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
-                }
-                switch bytes[index] {
-                case UInt8(ascii: "&"): output += "&amp;"
-                case UInt8(ascii: "<"): output += "&lt;"
-                case UInt8(ascii: ">"): output += "&gt;"
-                case UInt8(ascii: "\""): output += "&quot;"
-                default: output += apostrophe
-                }
-                runStart = index + 1
-                guard let next = firstSpecial(in: bytes, from: runStart) else { break }
-                index = next
-            }
-            if runStart < bytes.count {
-                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]), as: UTF8.self)
-            }
+            entity.withUTF8Buffer { output.append(contentsOf: $0) }
+            runStart = index + 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// The bytes that need escaping (`"`, `&`, `'`, `<`, `>`), as bits of a 64-bit mask.

@@ -45,7 +45,7 @@ public struct RichtextRenderer {
         default: break
         }
         warnings += walk.warnings
-        return walk.output
+        return walk.output.string
     }
 }
 
@@ -53,7 +53,7 @@ public struct RichtextRenderer {
 private struct Walk {
     let renderer: RichtextRenderer
     let fieldPath: String
-    var output = ""
+    var output = HTMLBuffer(capacity: 2048)
     var warnings: [RenderWarning] = []
     /// Child indices from the document root to the node being rendered.
     var path: [Int] = []
@@ -63,7 +63,6 @@ private struct Walk {
     init(renderer: RichtextRenderer, fieldPath: String) {
         self.renderer = renderer
         self.fieldPath = fieldPath
-        output.reserveCapacity(256)
     }
 
     // MARK: Nodes
@@ -210,7 +209,7 @@ private struct Walk {
             }
         }
         output += ">"
-        HTMLEscaping.appendText(character, to: &output)
+        output.appendText(character)
         output += "</span>"
     }
 
@@ -277,14 +276,14 @@ private struct Walk {
     private mutating func text(_ node: RichtextNode) {
         guard let text = node.text else { return }
         guard !node.marks.isEmpty else {
-            HTMLEscaping.appendText(text, to: &output)
+            output.appendText(text)
             return
         }
         var closing: [String] = []
         for mark in node.marks.reversed() {
             if let tag = openMark(mark) { closing.append(tag) }
         }
-        HTMLEscaping.appendText(text, to: &output)
+        output.appendText(text)
         for tag in closing.reversed() {
             output += "</"
             output += tag
@@ -452,11 +451,7 @@ private struct Walk {
     // MARK: Attributes and styles
 
     private mutating func attribute(_ name: String, _ value: String) {
-        output += " "
-        output += name
-        output += "=\""
-        HTMLEscaping.appendAttribute(value, to: &output)
-        output += "\""
+        output.appendAttribute(name, value)
     }
 
     private mutating func addTextAlign(_ value: JSONValue, to style: inout String) {
