@@ -29,10 +29,13 @@ struct BlockPreparation {
     /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
     func block(_ block: JSONObject) -> [String: MustacheValue] {
         var fields = [String: MustacheValue](minimumCapacity: block.count)
-        for entry in block.entries {
-            trail.push(entry.key)
-            fields[entry.key] = field(entry.value, key: entry.key)
-            trail.pop()
+        // Through a buffer pointer, so that each entry is read in place rather than copied.
+        block.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                trail.push(entries[index].key)
+                fields[entries[index].key] = field(entries[index].value, key: entries[index].key)
+                trail.pop()
+            }
         }
         return fields
     }
@@ -110,10 +113,12 @@ struct BlockPreparation {
 
     private func plain(_ object: JSONObject) -> [String: MustacheValue] {
         var fields = [String: MustacheValue](minimumCapacity: object.count)
-        for entry in object.entries {
-            trail.push(entry.key)
-            fields[entry.key] = prepared(entry.value)
-            trail.pop()
+        object.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                trail.push(entries[index].key)
+                fields[entries[index].key] = prepared(entries[index].value)
+                trail.pop()
+            }
         }
         return fields
     }
