@@ -29,10 +29,13 @@ struct BlockPreparation {
     /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
     func block(_ block: JSONObject) -> [String: MustacheValue] {
         var fields = [String: MustacheValue](minimumCapacity: block.count)
-        for entry in block.entries {
-            trail.push(entry.key)
-            fields[entry.key] = field(entry.value, key: entry.key)
-            trail.pop()
+        // Through a buffer pointer, so that each entry is read in place rather than copied.
+        block.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                trail.push(entries[index].key)
+                fields[entries[index].key] = field(entries[index].value, key: entries[index].key)
+                trail.pop()
+            }
         }
         return fields
     }
@@ -110,10 +113,12 @@ struct BlockPreparation {
 
     private func plain(_ object: JSONObject) -> [String: MustacheValue] {
         var fields = [String: MustacheValue](minimumCapacity: object.count)
-        for entry in object.entries {
-            trail.push(entry.key)
-            fields[entry.key] = prepared(entry.value)
-            trail.pop()
+        object.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                trail.push(entries[index].key)
+                fields[entries[index].key] = prepared(entries[index].value)
+                trail.pop()
+            }
         }
         return fields
     }
@@ -141,12 +146,31 @@ struct BlockPreparation {
 
     private func multilink(_ object: JSONObject) -> MustacheValue {
         var fields = plain(object)
-        let linktype = Self.text(object["linktype"]) ?? "url"
+        var linktype = "url", title = "", linkTarget = ""
+        var id: String?, url: String?, cachedURL: String?, email: String?, anchor: String?
+        for entry in object.entries {  // one pass rather than a keyed lookup per field
+            switch entry.key {
+            case "linktype": linktype = Self.text(entry.value) ?? "url"
+            case "title": title = Self.text(entry.value) ?? ""
+            case "target": linkTarget = Self.text(entry.value) ?? ""
+            case "id": id = Self.text(entry.value)
+            case "url": url = Self.text(entry.value)
+            case "cached_url": cachedURL = Self.text(entry.value)
+            case "email": email = Self.text(entry.value)
+            case "anchor": anchor = Self.text(entry.value)
+            default: continue
+            }
+        }
         var href = ""
         var exists = true
-        var title = Self.text(object["title"]) ?? ""
         switch linktype {
         case "story":
+            // By UUID first (the usual case); StoryLink reads the link in full for the fallbacks.
+            if let id, anchor == nil, let target = links.story(.uuid(id)), let targetHref = links.href(to: target) {
+                href = targetHref
+                title = target.name
+                break
+            }
             guard let link = StoryLink(multilink: object) else { break }  // an empty link: no href
             if let target = links.story(for: link), let targetHref = links.href(to: target, anchor: link.anchor) {
                 href = targetHref
@@ -158,11 +182,11 @@ struct BlockPreparation {
                 warn(.brokenLink, "broken link to story \(link.reference): no page for it; the link keeps its saved URL '\(saved)'")
             }
         case "email":
-            var address = Substring(Self.text(object["email"]) ?? Self.text(object["url"]) ?? Self.text(object["cached_url"]) ?? "")
+            var address = Substring(email ?? url ?? cachedURL ?? "")
             if address.lowercased().hasPrefix("mailto:") { address = address.dropFirst(7) }
             href = address.isEmpty ? "" : "mailto:" + address
         default:
-            let url = Self.text(object["url"]) ?? Self.text(object["cached_url"]) ?? ""
+            let url = url ?? cachedURL ?? ""
             if linktype == "url", case .page(let pageHref) = links.sitePath(url) {
                 href = pageHref
             } else {
@@ -174,7 +198,7 @@ struct BlockPreparation {
             href = ""
         }
         fields["href"] = .string(href)
-        fields["target"] = .string(Self.text(object["target"]) ?? "")
+        fields["target"] = .string(linkTarget)
         fields["linktype"] = .string(linktype)
         fields["title"] = .string(title)
         fields["exists"] = .bool(exists)

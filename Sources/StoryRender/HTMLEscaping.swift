@@ -1,59 +1,62 @@
 /// Escaping of content strings for HTML: text between tags and values inside double-quoted
-/// attributes. Works on UTF-8 bytes and returns the input unchanged (no copy) when nothing needs
-/// escaping, which is the common case.
+/// attributes, over UTF-8 bytes.
 ///
 /// The entities follow `@storyblok/richtext`: text escapes `&<>"'` (the apostrophe as `&#039;`),
 /// attributes escape the same characters (the apostrophe as `&#39;`).
 public enum HTMLEscaping {
     /// `text` made safe to place between tags.
     public static func text(_ text: String) -> String {
-        var output = ""
-        appendText(text, to: &output)
-        return output
+        escaped(text, apostrophe: textApostrophe)
     }
 
     /// `value` made safe to place inside a double-quoted attribute.
     public static func attribute(_ value: String) -> String {
-        var output = ""
-        appendAttribute(value, to: &output)
-        return output
+        escaped(value, apostrophe: attributeApostrophe)
     }
 
-    /// Appends `text`, escaped for placement between tags, to `output`.
-    public static func appendText(_ text: String, to output: inout String) {
-        append(text, apostrophe: "&#039;", to: &output)
-    }
+    static let textApostrophe: StaticString = "&#039;"
+    static let attributeApostrophe: StaticString = "&#39;"
 
-    /// Appends `value`, escaped for a double-quoted attribute, to `output`.
-    public static func appendAttribute(_ value: String, to output: inout String) {
-        append(value, apostrophe: "&#39;", to: &output)
-    }
-
-    private static func append(_ string: String, apostrophe: String, to output: inout String) {
+    /// `string` escaped; the string itself (no copy) when nothing needs escaping.
+    private static func escaped(_ string: String, apostrophe: StaticString) -> String {
         var source = string  // withUTF8 may make the storage contiguous, so it needs a var
-        source.withUTF8 { bytes in
-            var runStart = 0
-            for index in 0..<bytes.count {
-                let replacement: String
-                switch bytes[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = apostrophe
-                default: continue
-                }
-                if runStart < index {
-                    output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
-                }
-                output += replacement
-                runStart = index + 1
+        let needsEscaping = source.withUTF8 { firstSpecial(in: $0, from: 0) != nil }
+        guard needsEscaping else { return string }
+        var buffer = HTMLBuffer(capacity: string.utf8.count + 16)
+        buffer.appendEscaped(string, apostrophe: apostrophe)
+        return buffer.string
+    }
+
+    /// Appends `bytes` to `output`, each `"`, `&`, `'`, `<`, `>` replaced by its entity.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, apostrophe: StaticString, to output: inout [UInt8]) {
+        var runStart = 0
+        while let index = firstSpecial(in: bytes, from: runStart) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            default: entity = apostrophe
             }
-            if runStart == 0 {
-                output += string
-            } else if runStart < bytes.count {
-                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]), as: UTF8.self)
-            }
+            entity.withUTF8Buffer { output.append(contentsOf: $0) }
+            runStart = index + 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// The bytes that need escaping (`"`, `&`, `'`, `<`, `>`), as bits of a 64-bit mask.
+    private static let specialMask: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+
+    /// The index of the first byte that needs escaping at or after `start`, or nil.
+    private static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 64, specialMask >> byte & 1 != 0 { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -9,7 +9,7 @@ enum MarkdownSection {
         .lambda(MustacheLambda { invocation in
             let section = invocation.text ?? ""
             let source = try invocation.render(section)
-            let location = "{{#markdown}}" + section.trimmingCharacters(in: .whitespacesAndNewlines) + "{{/markdown}}"
+            var location: String { "{{#markdown}}" + section.trimmingCharacters(in: .whitespacesAndNewlines) + "{{/markdown}}" }
             var warnings: [RenderWarning] = []
             let rendered = renderer.render(source) { destination in
                 if destination.isImage { return links.resolvingSiteRoot(destination.url) }

@@ -55,14 +55,16 @@ public struct PageRenderer: Sendable {
         let page = PageContext.page(
             url: pageURL, root: RelativeURL.root(of: pageURL), baseURL: baseURL,
             breadcrumbs: PageContext.breadcrumbs(of: story, resolver: resolver), backlinks: backlinks, links: links)
-        var context = topLevel(page: page, links: links, story: story.fullSlug, log: log)
+        let surroundings = topLevel(page: page, links: links, story: story.fullSlug, log: log)
         let content: [String: MustacheValue]
         if case .object(let root) = story.content {
-            content = preparation(links: links, story: story.fullSlug, log: log, surroundings: context).block(root)
+            content = preparation(links: links, story: story.fullSlug, log: log, surroundings: surroundings).block(root)
         } else {
             content = [:]
         }
-        for (key, value) in content where context[key] == nil { context[key] = value }
+        // The root block's fields at the top level, under the names the contract reserves.
+        var context = content
+        for (key, value) in surroundings { context[key] = value }
         context["story"] = PageContext.story(story, content: content)
         return try finish(templateName, context: context, story: story.fullSlug, log: log)
     }

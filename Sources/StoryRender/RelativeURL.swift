@@ -25,13 +25,6 @@ public enum RelativeURL {
         return depth == 0 ? "./" : String(repeating: "../", count: depth)
     }
 
-    /// A site-root path (`/assets/x.svg`) made relative to the page at `page`; any other URL
-    /// (absolute, protocol-relative, already relative, a fragment) is returned as it is.
-    public static func resolvingSiteRoot(_ url: String, from page: String) -> String {
-        guard url.hasPrefix("/"), !url.hasPrefix("//") else { return url }
-        return href(from: page, to: url)
-    }
-
     private static let slash = UInt8(ascii: "/")
     private static let dot = UInt8(ascii: ".")
 

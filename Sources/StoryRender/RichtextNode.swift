@@ -15,14 +15,17 @@ struct RichtextNode {
     /// Reads `value`; nil when it is not an object.
     init?(_ value: JSONValue) {
         guard case .object(let object) = value else { return nil }
-        for entry in object.entries {
-            switch entry.key {
-            case "type": type = entry.value.stringValue
-            case "text": text = entry.value.stringValue
-            case "attrs": attrs = entry.value.objectValue
-            case "content": content = entry.value.arrayValue ?? []
-            case "marks": marks = entry.value.arrayValue ?? []
-            default: continue
+        // Keys are compared in place; only the values kept are copied out.
+        object.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                switch entries[index].key {
+                case "type": type = entries[index].value.stringValue
+                case "text": text = entries[index].value.stringValue
+                case "attrs": attrs = entries[index].value.objectValue
+                case "content": content = entries[index].value.arrayValue ?? []
+                case "marks": marks = entries[index].value.arrayValue ?? []
+                default: continue
+                }
             }
         }
         guard type == "text", !marks.isEmpty else { return }

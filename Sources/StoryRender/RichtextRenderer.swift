@@ -45,7 +45,7 @@ public struct RichtextRenderer {
         default: break
         }
         warnings += walk.warnings
-        return walk.output
+        return walk.output.string
     }
 }
 
@@ -53,17 +53,16 @@ public struct RichtextRenderer {
 private struct Walk {
     let renderer: RichtextRenderer
     let fieldPath: String
-    var output = ""
+    var output = HTMLBuffer(capacity: 2048)
     var warnings: [RenderWarning] = []
     /// Child indices from the document root to the node being rendered.
     var path: [Int] = []
-    /// `.marks[i]` while the link mark at index i is being written, for warnings about it.
-    var markPath = ""
+    /// The index of the link mark being written, for warnings about it (`.marks[i]`).
+    var markIndex: Int?
 
     init(renderer: RichtextRenderer, fieldPath: String) {
         self.renderer = renderer
         self.fieldPath = fieldPath
-        output.reserveCapacity(256)
     }
 
     // MARK: Nodes
@@ -86,16 +85,17 @@ private struct Walk {
                 continue
             }
             // Adjacent text runs with the same link share one <a>.
-            var group = [current]
+            path.append(index)
+            openLink(link)
+            path.removeLast()
+            text(current)
             var end = index + 1
             while let candidate = next, let candidateLink = candidate.link, candidateLink.attrs == link.attrs {
-                group.append(candidate)
+                text(candidate)
                 end += 1
                 next = end < nodes.count ? RichtextNode(nodes[end]) : nil
             }
-            path.append(index)
-            linkGroup(group, link: link)
-            path.removeLast()
+            output += "</a>"
             index = end
         }
     }
@@ -103,7 +103,9 @@ private struct Walk {
     mutating func node(_ value: JSONValue) {
         guard let node = RichtextNode(value) else { return }
         if let link = node.link {
-            linkGroup([node], link: link)
+            openLink(link)
+            text(node)
+            output += "</a>"
         } else {
             self.node(node)
         }
@@ -207,7 +209,7 @@ private struct Walk {
             }
         }
         output += ">"
-        HTMLEscaping.appendText(character, to: &output)
+        output.appendText(character)
         output += "</span>"
     }
 
@@ -270,18 +272,18 @@ private struct Walk {
 
     // MARK: Text and marks
 
-    /// A text node with its marks, the first innermost; link marks are left to ``linkGroup``.
+    /// A text node with its marks, the first innermost; the link mark is written by ``openLink(_:)``.
     private mutating func text(_ node: RichtextNode) {
         guard let text = node.text else { return }
         guard !node.marks.isEmpty else {
-            HTMLEscaping.appendText(text, to: &output)
+            output.appendText(text)
             return
         }
         var closing: [String] = []
         for mark in node.marks.reversed() {
             if let tag = openMark(mark) { closing.append(tag) }
         }
-        HTMLEscaping.appendText(text, to: &output)
+        output.appendText(text)
         for tag in closing.reversed() {
             output += "</"
             output += tag
@@ -294,7 +296,7 @@ private struct Walk {
     private mutating func openMark(_ mark: JSONValue) -> String? {
         guard case .object(let mark) = mark else { return nil }
         let (type, attrs) = RichtextNode.typeAndAttrs(of: mark)
-        guard let type else { return nil }
+        guard let type, type != "link" else { return nil }
         let tag: String
         switch type {
         case "bold": tag = "strong"
@@ -342,9 +344,10 @@ private struct Walk {
         return tag
     }
 
-    /// Consecutive text nodes with the same link, under one `<a>`.
-    private mutating func linkGroup(_ nodes: [RichtextNode], link: (attrs: JSONObject, index: Int)) {
-        markPath = ".marks[\(link.index)]"
+    /// The opening `<a>` of a run of text nodes that share `link`.
+    private mutating func openLink(_ link: (attrs: JSONObject, index: Int)) {
+        markIndex = link.index
+        defer { markIndex = nil }
         output += "<a"
         var written: [String] = []
         if let href = linkHref(link.attrs) {
@@ -364,19 +367,26 @@ private struct Walk {
             }
         }
         output += ">"
-        markPath = ""
-        for node in nodes { text(node) }
-        output += "</a>"
     }
 
     /// The href of a link mark, or nil when it has none or its URL is refused.
     private mutating func linkHref(_ attrs: JSONObject) -> String? {
-        let href = attrs["href"]?.stringValue ?? ""
-        let anchor = nonEmptyString(attrs["anchor"])
+        var href = ""
+        var anchor: String?
+        var linktype = "url"
+        var uuid: String?
+        for entry in attrs.entries {  // one pass rather than a keyed lookup per attribute
+            switch entry.key {
+            case "href": href = entry.value.stringValue ?? ""
+            case "anchor": anchor = nonEmptyString(entry.value)
+            case "linktype": linktype = entry.value.stringValue ?? "url"
+            case "uuid": uuid = nonEmptyString(entry.value)
+            default: continue
+            }
+        }
         var resolved = href
-        switch attrs["linktype"]?.stringValue ?? "url" {
+        switch linktype {
         case "story":
-            let uuid = nonEmptyString(attrs["uuid"])
             // By UUID first (the usual case, without building the link's whole lookup order).
             let story = uuid.flatMap { renderer.links.story(.uuid($0)) }
                 ?? StoryLink(linkMarkAttributes: attrs).flatMap { renderer.links.story(for: $0) }
@@ -441,11 +451,7 @@ private struct Walk {
     // MARK: Attributes and styles
 
     private mutating func attribute(_ name: String, _ value: String) {
-        output += " "
-        output += name
-        output += "=\""
-        HTMLEscaping.appendAttribute(value, to: &output)
-        output += "\""
+        output.appendAttribute(name, value)
     }
 
     private mutating func addTextAlign(_ value: JSONValue, to style: inout String) {
@@ -512,7 +518,8 @@ private struct Walk {
     private var currentPath: String {
         var result = fieldPath
         for index in path { result += ".content[\(index)]" }
-        return result + markPath
+        if let markIndex { result += ".marks[\(markIndex)]" }
+        return result
     }
 
     private mutating func warn(_ kind: RenderWarning.Kind, _ message: String) {

@@ -20,11 +20,11 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.text("ü<ü") == "ü&lt;ü")
     }
 
-    @Test("appending escapes onto existing output")
-    func appending() {
-        var output = "<p>"
-        HTMLEscaping.appendText("1 < 2", to: &output)
-        HTMLEscaping.appendAttribute("\"", to: &output)
-        #expect(output == "<p>1 &lt; 2&quot;")
+    @Test("runs between special characters are kept, at the start, middle and end")
+    func runs() {
+        #expect(HTMLEscaping.text("<") == "&lt;")
+        #expect(HTMLEscaping.text("a<b>c&d\"e'f") == "a&lt;b&gt;c&amp;d&quot;e&#039;f")
+        #expect(HTMLEscaping.attribute("&&") == "&amp;&amp;")
+        #expect(HTMLEscaping.text("ends with <") == "ends with &lt;")
     }
 }

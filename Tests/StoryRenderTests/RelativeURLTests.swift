@@ -50,12 +50,13 @@ struct RelativeURLTests {
 
     @Test("site-root paths become relative; other URLs stay as they are")
     func siteRoot() {
-        #expect(RelativeURL.resolvingSiteRoot("/assets/x.svg", from: "blog/post/") == "../../assets/x.svg")
-        #expect(RelativeURL.resolvingSiteRoot("/", from: "blog/post/") == "../../")
-        #expect(RelativeURL.resolvingSiteRoot("/", from: "") == "./")
-        #expect(RelativeURL.resolvingSiteRoot("https://a.storyblok.com/f/1/x.png", from: "blog/") == "https://a.storyblok.com/f/1/x.png")
-        #expect(RelativeURL.resolvingSiteRoot("//cdn.example.com/x.png", from: "blog/") == "//cdn.example.com/x.png")
-        #expect(RelativeURL.resolvingSiteRoot("x.png", from: "blog/") == "x.png")
-        #expect(RelativeURL.resolvingSiteRoot("#top", from: "blog/") == "#top")
+        #expect(PageLinks(resolver: testResolver, pageURL: "blog/post/").resolvingSiteRoot("/assets/x.svg") == "../../assets/x.svg")
+        #expect(PageLinks(resolver: testResolver, pageURL: "blog/post/").resolvingSiteRoot("/") == "../../")
+        #expect(PageLinks(resolver: testResolver, pageURL: "").resolvingSiteRoot("/") == "./")
+        #expect(PageLinks(resolver: testResolver, pageURL: "blog/").resolvingSiteRoot("https://a.storyblok.com/f/1/x.png") == "https://a.storyblok.com/f/1/x.png")
+        #expect(PageLinks(resolver: testResolver, pageURL: "blog/").resolvingSiteRoot("//cdn.example.com/x.png") == "//cdn.example.com/x.png")
+        #expect(PageLinks(resolver: testResolver, pageURL: "blog/").resolvingSiteRoot("x.png") == "x.png")
+        #expect(PageLinks(resolver: testResolver, pageURL: "blog/").resolvingSiteRoot("#top") == "#top")
+        #expect(PageLinks(resolver: testResolver, absoluteRoot: "/docs").resolvingSiteRoot("/assets/x.svg") == "/docs/assets/x.svg")
     }
 }
