@@ -61,7 +61,9 @@ enum DaemonCallbacks {
                 guard core.suspendLocked(connection) else { return .dropConnection }
                 context.state = .waiting
                 let request = request!
-                context.task = Task {
+                // High priority: a request must not queue behind a busy process's other work
+                // (a build, or a test run's hundreds of tasks), or clients time out.
+                context.task = Task(priority: .high) {
                     let response = await core.handler(request)
                     let wake = core.withLock { () -> Bool in
                         guard case .waiting = context.state else { return false }

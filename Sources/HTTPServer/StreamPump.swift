@@ -19,7 +19,7 @@ final class StreamPump: @unchecked Sendable {
 
     /// Starts reading `chunks`.
     func start(_ chunks: AsyncThrowingStream<[UInt8], any Error>) {
-        let task = Task { [self] in
+        let task = Task(priority: .high) { [self] in
             do {
                 for try await chunk in chunks where !chunk.isEmpty {
                     deliver { buffer.append(contentsOf: chunk) }
