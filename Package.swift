@@ -36,9 +36,10 @@ let package = Package(
         .target(name: "SiteOutput", dependencies: ["StoryModel"]),
         .target(name: "LinkCheck", dependencies: ["CLibXML2", "StoryModel", "StoryCrawl"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Preview", dependencies: ["HTTPServer"]),
         .target(
             name: "StorySiteCLI",
-            dependencies: ["StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck"]
+            dependencies: ["StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck", "Preview"]
         ),
         .executableTarget(name: "storysite", dependencies: ["StorySiteCLI"]),
 
@@ -52,6 +53,7 @@ let package = Package(
         .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
         .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck", "StoryCrawl", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
         .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "TestSupport", "FakeStoryblokAPI"]),
         .target(name: "FakeStoryblokAPI", dependencies: ["HTTPServer", "StoryModel"], path: "Tests/FakeStoryblokAPI"),
 
@@ -64,6 +66,7 @@ let package = Package(
             dependencies: ["SyntheticSpace", "StorySource", "StoryCrawl", "StoryRender", "Mustache"],
             path: "Benchmarks/RenderBenchmark"
         ),
+        .executableTarget(name: "preview-benchmark", dependencies: ["Preview"], path: "Benchmarks/PreviewBenchmark"),
         .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck"], path: "Benchmarks/CheckBenchmark"),
         .executableTarget(
             name: "api-benchmark",
