@@ -27,7 +27,7 @@ public enum ReferenceExtractor {
 private struct Walker {
     let fullSlug: String
     let baseURL: String?
-    var path = FieldPath()
+    let path = FieldPath()
     var found: [ExtractedReference] = []
 
     init(fullSlug: String, baseURL: String?) {
@@ -51,7 +51,7 @@ private struct Walker {
             visitFieldString(string)
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                path.push(index)
+                path.push(index: index)
                 if case .string(let string) = element { visitFieldString(string) } else { visit(element) }
                 path.pop()
             }
@@ -75,7 +75,7 @@ private struct Walker {
             visitText(string)
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                path.push(index)
+                path.push(index: index)
                 visit(element)
                 path.pop()
             }
@@ -130,7 +130,7 @@ private struct Walker {
             for (index, mark) in marks.enumerated() {
                 guard case .object(let mark) = mark, mark["type"]?.stringValue == "link",
                       case .object(let attributes)? = mark["attrs"] else { continue }
-                path.push(index)
+                path.push(index: index)
                 visitLinkMark(attributes)
                 path.pop()
             }
@@ -140,7 +140,7 @@ private struct Walker {
             path.push("attrs")
             path.push("body")
             for (index, block) in body.enumerated() {
-                path.push(index)
+                path.push(index: index)
                 visit(block)
                 path.pop()
             }
@@ -151,7 +151,7 @@ private struct Walker {
             path.push("content")
             for (index, child) in children.enumerated() {
                 guard case .object(let child) = child else { continue }
-                path.push(index)
+                path.push(index: index)
                 visitRichtextNode(child)
                 path.pop()
             }

@@ -40,7 +40,7 @@ public struct SitePathReference: Sendable, Hashable {
         }
         if let question = text.firstIndex(of: "?") { text = text[..<question] }
         if text.hasPrefix("/") { fromRoot = true }
-        let path = percentDecoded(text)
+        let path = PercentDecoding.strict(text) ?? String(text)
         if fromRoot, let slug = plainRootSlug(path) {
             return SitePathReference(reference: .slug(slug.isEmpty ? "home" : slug), anchor: anchor)
         }
@@ -92,35 +92,6 @@ public struct SitePathReference: Sendable, Hashable {
         let rest = text[end...]
         guard rest.isEmpty || rest.first == "/" || rest.first == "#" || rest.first == "?" else { return nil }
         return rest.first == "/" ? rest : Substring("/" + rest)
-    }
-
-    /// `text` with `%XX` escapes decoded, when they decode to valid UTF-8; otherwise unchanged.
-    private static func percentDecoded(_ text: Substring) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                return String(text)
-            }
-            bytes.append(high << 4 | low)
-        }
-        let decoded = String(decoding: bytes, as: UTF8.self)
-        return decoded.utf8.elementsEqual(bytes) ? decoded : String(text)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     /// Whether `text` starts with a URL scheme such as `https:` or `mailto:`.

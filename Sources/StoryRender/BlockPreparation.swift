@@ -20,7 +20,7 @@ struct BlockPreparation {
     let story: String
     let log: RenderLog
     /// Where in the story the value being prepared sits.
-    let trail = FieldTrail()
+    let trail = FieldPath()
     /// Whether story UUIDs in option fields become story summaries (not inside a summary's own
     /// content, so that stories relating to each other do not recurse).
     let expandsRelations: Bool

@@ -1,3 +1,4 @@
+import StoryModel
 /// Decides whether a URL from content may be placed in an `href` or `src`.
 ///
 /// A URL is refused when its scheme runs script or embeds a document (`javascript:`, `vbscript:`,
@@ -24,7 +25,7 @@ public enum URLSafety {
         var candidates = [url]
         var decoded = url
         for _ in 0..<3 {
-            let next = percentDecoded(characterReferencesDecoded(decoded))
+            let next = PercentDecoding.lenient(characterReferencesDecoded(decoded))
             if next == decoded { break }
             candidates.append(next)
             decoded = next
@@ -143,35 +144,6 @@ public enum URLSafety {
         case 0x30...0x39: return scalar.value - 0x30
         case 0x41...0x46 where radix == 16: return scalar.value - 0x41 + 10
         case 0x61...0x66 where radix == 16: return scalar.value - 0x61 + 10
-        default: return nil
-        }
-    }
-
-    /// `text` with `%XX` escapes decoded as UTF-8 (invalid sequences become U+FFFD).
-    static func percentDecoded(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        let source = Array(text.utf8)
-        var index = 0
-        while index < source.count {
-            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(source[index])
-                index += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
     }

@@ -18,13 +18,7 @@ struct BuildCommand {
     let context: CommandContext
 
     func run() async throws -> Int32 {
-        let configuration: Configuration
-        do {
-            configuration = try Configuration.load(from: context.workingDirectory)
-        } catch {
-            context.console.err("\(error)\n")
-            return StorySite.ExitCode.usage
-        }
+        let configuration = try Configuration.load(from: context.workingDirectory)
         let options = try BuildOptions(arguments: arguments, configuration: configuration, environment: context.environment)
         let context = self.context.redacting(options.secrets)
         let clock = ContinuousClock()

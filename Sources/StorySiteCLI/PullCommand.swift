@@ -23,13 +23,7 @@ struct PullCommand {
     let context: CommandContext
 
     func run() async throws -> Int32 {
-        let configuration: Configuration
-        do {
-            configuration = try Configuration.load(from: context.workingDirectory)
-        } catch {
-            context.console.err("\(error)\n")
-            return StorySite.ExitCode.usage
-        }
+        let configuration = try Configuration.load(from: context.workingDirectory)
         guard let destination = arguments.string("to") else {
             throw UsageError(message: "Missing expected option '--to <dir>'", spec: Self.spec)
         }

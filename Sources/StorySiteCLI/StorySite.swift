@@ -28,6 +28,9 @@ public enum StorySite {
         } catch let error as UsageError {
             console.err(error.report)
             return ExitCode.usage
+        } catch let error as ConfigurationError {
+            console.err("\(error)\n")
+            return ExitCode.usage
         } catch {
             console.err("Error: \(error)\n")
             return ExitCode.failure
