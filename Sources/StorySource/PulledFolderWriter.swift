@@ -75,7 +75,7 @@ public enum PulledFolderWriter {
             for (path, story) in zip(paths, stories) {
                 let file = folder.appendingPathComponent(path)
                 try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let text = JSONText.pretty(.object(JSONObject([JSONObject.Entry(key: "story", value: .object(story.raw))]))) + "\n"
+                let text = JSONValue.object(JSONObject([JSONObject.Entry(key: "story", value: .object(story.raw))])).jsonText(pretty: true) + "\n"
                 try Data(text.utf8).write(to: file, options: .atomic)
             }
             try Data(paths.sorted().map { $0 + "\n" }.joined().utf8).write(to: marker, options: .atomic)

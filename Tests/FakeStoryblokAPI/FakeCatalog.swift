@@ -22,7 +22,7 @@ struct FakeCatalog: Sendable {
 
     init(_ stories: [Story]) {
         self.stories = stories
-        encoded = stories.map { WireJSON.encode(.object($0.raw)) }
+        encoded = stories.map { Array(JSONValue.object($0.raw).jsonText().utf8) }
         var byUUID: [String: Int] = [:], bySlug: [String: Int] = [:], bySlugKey: [String: Int] = [:], byID: [Int: Int] = [:]
         for (position, story) in stories.enumerated() {
             if byUUID[story.uuid] == nil { byUUID[story.uuid] = position }
@@ -126,24 +126,18 @@ struct FakeCatalog: Sendable {
             for depth in segments.indices.dropLast() {
                 let folder = segments[...depth].joined(separator: "/")
                 guard folders.insert(folder).inserted else { continue }
-                var entry: [UInt8] = []
-                WireJSON.encode("folder-\(folder)", into: &entry)
-                entry += Array(":".utf8)
-                WireJSON.encode(.object(JSONObject([
+                let entry = JSONValue.string("folder-\(folder)").jsonText() + ":" + JSONValue.object(JSONObject([
                     "uuid": .string("folder-\(folder)"), "slug": .string(folder), "is_folder": .bool(true),
                     "is_startpage": .bool(false), "published": .bool(false),
-                ])), into: &entry)
-                entries.append(entry)
+                ])).jsonText()
+                entries.append(Array(entry.utf8))
             }
-            var entry: [UInt8] = []
-            WireJSON.encode(story.uuid, into: &entry)
-            entry += Array(":".utf8)
-            WireJSON.encode(.object(JSONObject([
+            let entry = JSONValue.string(story.uuid).jsonText() + ":" + JSONValue.object(JSONObject([
                 "id": story.id.map { .number(Double($0)) } ?? .null, "uuid": .string(story.uuid),
                 "slug": .string(story.fullSlug), "name": .string(story.name), "is_folder": .bool(false),
                 "is_startpage": .bool(story.isStartPage), "published": .bool(true),
-            ])), into: &entry)
-            entries.append(entry)
+            ])).jsonText()
+            entries.append(Array(entry.utf8))
         }
         return entries
     }
