@@ -1,5 +1,7 @@
 import Foundation
+import LinkCheck
 import SiteOutput
+import StoryCrawl
 
 /// `storysite build`: crawl, render and write the site, reporting every problem at once.
 struct BuildCommand {
@@ -39,6 +41,7 @@ struct BuildCommand {
 
         let site = await SiteGenerator(options: options, context: context, progress: progress).generate()
         log.add(contentsOf: site.diagnostics)
+        if let graph = site.graph { log.add(contentsOf: brokenStoryLinks(in: graph, strict: options.strict)) }
         guard !log.hasErrors else { return finish(log, options: options) }
 
         let summary: SiteWriter.Summary
@@ -58,6 +61,17 @@ struct BuildCommand {
                     + "\(counted(log.warningCount, "warning"))\n")
         }
         return status
+    }
+
+    /// The content-level check's broken story links: warnings, or errors under `--strict`.
+    private func brokenStoryLinks(in graph: LinkGraph, strict: Bool) -> [Diagnostic] {
+        ContentLinkCheck.findings(in: graph, includeOrphans: false).filter { $0.severity == .broken }.map { finding in
+            var field = ""
+            if case .field(let path)? = finding.location { field = ": " + path }
+            return Diagnostic(
+                severity: strict ? .error : .warning, location: finding.source + field,
+                message: "broken story link to '\(finding.target)': \(finding.reason)")
+        }
     }
 
     /// Prints the collected problems (only errors under `--quiet`) and picks the exit code.

@@ -32,7 +32,6 @@ struct SiteGenerator {
         guard let source = loadSource(into: &output), let graph = await crawl(source, into: &output) else { return output }
         output.graph = graph
         output.storyCount = graph.stories.count
-        output.diagnostics += brokenLinks(in: graph)
         return output
     }
 
@@ -145,18 +144,6 @@ struct SiteGenerator {
         guard !options.entries.contains(where: { SlugLookup.key($0) == global }) else { return options.entries }
         let found = try await source.stories(for: [.slug(options.global)])
         return found.isEmpty ? options.entries : options.entries + [options.global]
-    }
-
-    /// Story links that resolve to nothing: warnings, or errors under `--strict`.
-    private func brokenLinks(in graph: LinkGraph) -> [Diagnostic] {
-        graph.unresolvedEdges.map { edge in
-            let source = graph.story(uuid: edge.source)?.fullSlug ?? edge.source
-            let target = edge.reference.description + (edge.anchor.map { "#" + $0 } ?? "")
-            return Diagnostic(
-                severity: options.strict ? .error : .warning,
-                location: "\(source): \(edge.fieldPath)",
-                message: "broken story link to '\(target)': no such story")
-        }
     }
 
     // MARK: Rendering

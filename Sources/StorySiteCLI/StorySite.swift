@@ -13,7 +13,7 @@ public enum StorySite {
         public static let usage: Int32 = 64
     }
 
-    static let commands: [CommandSpec] = [BuildCommand.spec, PullCommand.spec]
+    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, PullCommand.spec]
 
     /// Runs the command line `arguments` (without the program name).
     public static func run(
@@ -63,6 +63,9 @@ public enum StorySite {
         case BuildCommand.spec.name:
             guard let parsed = try parse(rest, BuildCommand.spec, context: context) else { return ExitCode.success }
             return try await BuildCommand(arguments: parsed, context: context).run()
+        case CheckCommand.spec.name:
+            guard let parsed = try parse(rest, CheckCommand.spec, context: context) else { return ExitCode.success }
+            return try await CheckCommand(arguments: parsed, context: context).run()
         case PullCommand.spec.name:
             guard let parsed = try parse(rest, PullCommand.spec, context: context) else { return ExitCode.success }
             return try await PullCommand(arguments: parsed, context: context).run()

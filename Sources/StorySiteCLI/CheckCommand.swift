@@ -1,0 +1,72 @@
+import Foundation
+import LinkCheck
+
+/// `storysite check`: broken links at the content level (story references) and in the HTML,
+/// either of the site a build would write (nothing is written) or of any folder of HTML.
+struct CheckCommand {
+    static let formats = ["text", "json", "github", "junit"]
+
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Check the site for broken links, or any folder of HTML.",
+        discussion: """
+            Without <folder>, crawls and renders like a build, without writing anything, then reports
+            story references that resolve to nothing, out-of-date saved slugs, and every internal
+            link, image, srcset candidate and #fragment in the rendered pages that leads nowhere.
+            With <folder>, checks the HTML files in it as a static host would serve them.
+            Exits 0 when nothing is broken and 1 when something is.
+            """,
+        options: BuildOptions.specOptions.filter { $0.name != "output" } + [
+            .flag("orphans", help: "Also report stories that no entry story reaches."),
+            .flag("external", help: "Also check http(s) links over the network (HEAD, then GET)."),
+            .value("format", "format", help: "text, json, github (annotations) or junit. (default: text)"),
+        ],
+        positionals: [.init(name: "folder", help: "A folder of HTML to check instead of the site.")])
+
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    func run() async throws -> Int32 {
+        let format = try arguments.choice("format", Self.formats) ?? "text"
+        let configuration = try Configuration.load(from: context.workingDirectory)
+        let options = try BuildOptions(arguments: arguments, configuration: configuration, environment: context.environment)
+        let context = self.context.redacting(options.secrets)
+        let folderCheck = HTMLFolderCheck(options: .init(
+            checkExternal: arguments.flag("external"), siteURL: options.baseURL.flatMap(URL.init(string:)),
+            parallelism: options.jobs))
+
+        let report: CheckReport
+        var filePrefix = ""
+        if let folder = arguments.positional(0) {
+            do {
+                report = try await folderCheck.check(folder: context.url(folder))
+            } catch {
+                context.console.err("\(folder): error: \(error)\n")
+                return StorySite.ExitCode.failure
+            }
+            filePrefix = folder.hasSuffix("/") ? folder : folder + "/"
+        } else {
+            let progress = Progress(console: context.console, quiet: options.quiet || format != "text")
+            let site = await SiteGenerator(options: options, context: context, progress: progress).generate()
+            var log = DiagnosticLog()
+            log.add(contentsOf: site.diagnostics)
+            if options.quiet { log.keepOnlyErrors() }
+            context.console.err(log.report(colored: context.colorEnabled))
+            guard let graph = site.graph, !log.hasErrors else { return StorySite.ExitCode.failure }
+            let pages = Dictionary(uniqueKeysWithValues: site.files.filter { $0.path.hasSuffix(".html") }.map { ($0.path, $0.contents) })
+            let otherFiles = Set(site.files.map(\.path).filter { !$0.hasSuffix(".html") })
+            progress.begin("Checking links", total: pages.count)
+            let html = await folderCheck.check(pages: pages, otherFiles: otherFiles)
+            progress.finish("Checked \(counted(pages.count, "page"))")
+            report = ContentLinkCheck.report(for: graph, includeOrphans: arguments.flag("orphans")).merged(with: html)
+        }
+
+        switch format {
+        case "json": context.console.out(ReportFormatter.json(report))
+        case "github": context.console.out(ReportFormatter.github(report, filePrefix: filePrefix))
+        case "junit": context.console.out(ReportFormatter.junit(report))
+        default: context.console.out(ReportFormatter.text(report))
+        }
+        return report.hasBrokenLinks ? StorySite.ExitCode.failure : StorySite.ExitCode.success
+    }
+}
