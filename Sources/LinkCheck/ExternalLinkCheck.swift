@@ -36,14 +36,15 @@ public struct ExternalLinkCheck: Sendable {
         self.options = options
     }
 
-    /// The status of each distinct URL in `urls` (fragments are not sent, so `a#x` and `a#y`
-    /// are one request).
+    /// The status of each URL in `urls`, each distinct one requested once: fragments are not
+    /// sent and scheme and host are case-insensitive, so `HTTPS://Example.com/a#x` and
+    /// `https://example.com/a#y` are one request.
     public func check(_ urls: [URL]) async -> [URL: ExternalLinkStatus] {
         var seen: Set<URL> = []
         var byHost: [String: [URL]] = [:]
         var hosts: [String] = []
         for url in urls {
-            let requested = Self.withoutFragment(url)
+            let requested = Self.requested(url)
             guard seen.insert(requested).inserted else { continue }
             let host = requested.host?.lowercased() ?? ""
             if byHost[host] == nil { hosts.append(host) }
@@ -56,7 +57,7 @@ public struct ExternalLinkCheck: Sendable {
         }
         var statuses: [URL: ExternalLinkStatus] = [:]
         for (url, status) in perHost.joined() { statuses[url] = status }
-        for url in urls { statuses[url] = statuses[Self.withoutFragment(url)] }
+        for url in urls { statuses[url] = statuses[Self.requested(url)] }
         return statuses
     }
 
@@ -102,9 +103,12 @@ public struct ExternalLinkCheck: Sendable {
         (200...399).contains(code)
     }
 
-    private static func withoutFragment(_ url: URL) -> URL {
-        guard url.fragment != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+    /// The URL as requested: without fragment, scheme and host lowercased.
+    private static func requested(_ url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         components.fragment = nil
+        components.scheme = components.scheme?.lowercased()
+        components.percentEncodedHost = components.percentEncodedHost?.lowercased()
         return components.url ?? url
     }
 }

@@ -11,9 +11,9 @@ extension LinkCheckTests {
         func folderLinks() async throws {
             let report = try await Fixture.check([
                 "a/index.html": Fixture.page("<p>a</p>"),
-                "b/page.html": Fixture.page(#"<a href="../a/">1</a>"#, #"<a href="../a">2</a>"#, #"<a href="../a/index.html">3</a>"#, #"<a href=".">4</a>"#),
+                "b/page.html": Fixture.page(##"<a href="../a/">1</a>"##, ##"<a href="../a">2</a>"##, ##"<a href="../a/index.html">3</a>"##, ##"<a href=".">4</a>"##),
                 "c/index.html": Fixture.page("<p>c</p>"),
-                "c/page.html": Fixture.page(#"<a href=".">here</a>"#),
+                "c/page.html": Fixture.page(##"<a href=".">here</a>"##),
             ])
             #expect(report.findings == [Fixture.broken("b/page.html", line: 6, ".", "folder 'b/' has no index.html")])
             #expect(report.links == 5)
@@ -22,7 +22,7 @@ extension LinkCheckTests {
         @Test("a folder without index.html is broken: hosts do not list folders")
         func folderWithoutIndex() async throws {
             let report = try await Fixture.check([
-                "index.html": Fixture.page(#"<a href="empty/">1</a>"#, #"<a href="empty">2</a>"#),
+                "index.html": Fixture.page(##"<a href="empty/">1</a>"##, ##"<a href="empty">2</a>"##),
                 "empty/image.png": "png",
             ])
             #expect(report.findings == [
@@ -36,8 +36,8 @@ extension LinkCheckTests {
             let report = try await Fixture.check([
                 "page.html": Fixture.page("<p>root</p>"),
                 "a/b/index.html": Fixture.page(
-                    #"<a href="/page.html">1</a>"#, #"<a href="../../../../page.html">2</a>"#,
-                    #"<a href="/../page.html">3</a>"#, #"<a href="/missing.html">4</a>"#),
+                    ##"<a href="/page.html">1</a>"##, ##"<a href="../../../../page.html">2</a>"##,
+                    ##"<a href="/../page.html">3</a>"##, ##"<a href="/missing.html">4</a>"##),
             ])
             #expect(report.findings == [Fixture.broken("a/b/index.html", line: 6, "/missing.html", "no file or folder 'missing.html'")])
         }
@@ -45,7 +45,7 @@ extension LinkCheckTests {
         @Test("query strings are ignored for files, and '?page=2' alone is the same page")
         func queryStrings() async throws {
             let report = try await Fixture.check([
-                "page.html": Fixture.page(#"<a href="page.html?x=1">1</a>"#, #"<a href="?page=2">2</a>"#, #"<a href="other.html?x=1">3</a>"#),
+                "page.html": Fixture.page(##"<a href="page.html?x=1">1</a>"##, ##"<a href="?page=2">2</a>"##, ##"<a href="other.html?x=1">3</a>"##),
             ])
             #expect(report.findings == [Fixture.broken("page.html", line: 5, "other.html?x=1", "no file or folder 'other.html'")])
         }
@@ -56,9 +56,9 @@ extension LinkCheckTests {
                 "file with space.html": Fixture.page("<p>space</p>"),
                 "café.html": Fixture.page("<p>café</p>"),
                 "index.html": Fixture.page(
-                    #"<a href="file%20with%20space.html">1</a>"#, #"<a href="caf%C3%A9.html">2</a>"#,
-                    #"<a href="file with space.html">3</a>"#, #"<a href="café.html">4</a>"#,
-                    #"<a href="caf%25C3%25A9.html">5</a>"#),
+                    ##"<a href="file%20with%20space.html">1</a>"##, ##"<a href="caf%C3%A9.html">2</a>"##,
+                    ##"<a href="file with space.html">3</a>"##, ##"<a href="café.html">4</a>"##,
+                    ##"<a href="caf%25C3%25A9.html">5</a>"##),
             ])
             #expect(report.findings == [
                 Fixture.warning("index.html", line: 5, "file with space.html", "raw space in the link; write it as %20"),
@@ -74,7 +74,7 @@ extension LinkCheckTests {
                 "image.png": "png",
                 nfdName: Fixture.page("<p>nfd</p>"),
                 "index.html": Fixture.page(
-                    #"<a href="Upper.html">1</a>"#, #"<a href="upper.html">2</a>"#, #"<img src="image.PNG">"#,
+                    ##"<a href="Upper.html">1</a>"##, ##"<a href="upper.html">2</a>"##, ##"<img src="image.PNG">"##,
                     "<a href=\"cafe\u{301}.html\">4</a>", "<a href=\"caf\u{E9}.html\">5</a>"),
             ])
             #expect(report.findings == [
@@ -90,7 +90,7 @@ extension LinkCheckTests {
             let files = [
                 "page.html": Fixture.page("<p>root</p>"),
                 "a/b.html": Fixture.page("<p>b</p>"),
-                "a/index.html": Fixture.page(#"<a href="%2e%2e/page.html">1</a>"#, #"<a href="..\page.html">2</a>"#, #"<a href="/a%2Fb.html">3</a>"#),
+                "a/index.html": Fixture.page(##"<a href="%2e%2e/page.html">1</a>"##, ##"<a href="..\page.html">2</a>"##, ##"<a href="/a%2Fb.html">3</a>"##),
             ]
             let hostReason = "'%2F' in a path segment: hosts differ on whether it separates folders"
             let backslash = Fixture.warning("a/index.html", line: 4, "..\\page.html", "backslash in the path; browsers read it as '/', write '/'")
@@ -104,7 +104,7 @@ extension LinkCheckTests {
         func fileAsFolderAndGuessedExtension() async throws {
             let report = try await Fixture.check([
                 "page.html": Fixture.page("<p>page</p>"),
-                "a/index.html": Fixture.page(#"<a href="../page.html/">1</a>"#, #"<a href="../page">2</a>"#),
+                "a/index.html": Fixture.page(##"<a href="../page.html/">1</a>"##, ##"<a href="../page">2</a>"##),
             ])
             #expect(report.findings == [
                 Fixture.broken("a/index.html", line: 3, "../page.html/", "'page.html' is a file, not a folder"),
@@ -118,9 +118,9 @@ extension LinkCheckTests {
                 "page.html": Fixture.page("<p>page</p>"),
                 "a&copy=b.html": Fixture.page("<p>literal</p>"),
                 "index.html": Fixture.page(
-                    #"<a href="  page.html  ">1</a>"#, "<a href=\"pa\tge.html\">2</a>", "<a href=\"pa\nge.html\">3</a>",
-                    #"<a href="page&#x2E;html">4</a>"#, #"<a href="page.html?a=1&amp;b=2">5</a>"#,
-                    #"<a href="a&copy=b.html">6</a>"#, #"<a href="a&copy;b.html">7</a>"#),
+                    ##"<a href="  page.html  ">1</a>"##, "<a href=\"pa\tge.html\">2</a>", "<a href=\"pa\nge.html\">3</a>",
+                    ##"<a href="page&#x2E;html">4</a>"##, ##"<a href="page.html?a=1&amp;b=2">5</a>"##,
+                    ##"<a href="a&copy=b.html">6</a>"##, ##"<a href="a&copy;b.html">7</a>"##),
             ])
             #expect(report.findings == [Fixture.broken("index.html", line: 10, "a\u{A9}b.html", "no file or folder 'a\u{A9}b.html'")])
             #expect(report.links == 7)
