@@ -5,7 +5,7 @@ import Glibc
 
 /// The files and folders under a folder, listed with POSIX calls, by their paths from it as raw
 /// bytes (as the host serves them, whatever their Unicode normalisation). Symbolic links are
-/// followed, once per folder. Foundation's enumerator costs more than parsing for 10,000 files.
+/// followed, except to a folder that encloses them (a loop). Foundation's enumerator costs more than parsing for 10,000 files.
 struct FolderListing: Sendable {
     /// The folder's file-system path, with a trailing `/`.
     private let root: [UInt8]
@@ -18,8 +18,7 @@ struct FolderListing: Sendable {
         guard Self.status(of: root, &status), status.st_mode & S_IFMT == S_IFDIR else {
             throw LinkCheckError.notAFolder(folder.path)
         }
-        var visited: Set<FolderIdentity> = [FolderIdentity(status)]
-        try list([], visited: &visited)
+        try list([], enclosing: [FolderIdentity(status)])
     }
 
     /// The files that are HTML pages (`.html`, `.htm`), in byte order of their paths.
@@ -51,7 +50,7 @@ struct FolderListing: Sendable {
         return contents
     }
 
-    private mutating func list(_ relative: [UInt8], visited: inout Set<FolderIdentity>) throws {
+    private mutating func list(_ relative: [UInt8], enclosing: Set<FolderIdentity>) throws {
         let absolute = root + relative
         guard let directory = (absolute + [0]).withUnsafeBufferPointer({ name in
             name.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
@@ -83,9 +82,9 @@ struct FolderListing: Sendable {
         closedir(directory)
         for folder in subfolders {
             var status = stat()
-            guard Self.status(of: root + folder, &status), visited.insert(FolderIdentity(status)).inserted else { continue }
+            guard Self.status(of: root + folder, &status), !enclosing.contains(FolderIdentity(status)) else { continue }
             folders.insert(ByteString(folder))
-            try list(folder + [UInt8(ascii: "/")], visited: &visited)
+            try list(folder + [UInt8(ascii: "/")], enclosing: enclosing.union([FolderIdentity(status)]))
         }
     }
 
@@ -100,7 +99,7 @@ struct FolderListing: Sendable {
         .unreadableFile(path.description, reason: String(cString: strerror(errno)))
     }
 
-    /// A folder's device and inode, to list each folder once when symbolic links loop.
+    /// A folder's device and inode, to recognise a symbolic link back to an enclosing folder.
     private struct FolderIdentity: Hashable {
         var device: UInt64
         var inode: UInt64

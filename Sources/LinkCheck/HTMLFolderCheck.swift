@@ -85,7 +85,7 @@ public struct HTMLFolderCheck: Sendable {
                 } catch {
                     var outcome = PageOutcome()
                     outcome.findings.add(.init(resolved: pages[number], reason: "\(error)")) {
-                        Finding(severity: .broken, source: pages[number].description, location: nil, target: "", reason: "\(error)")
+                        .init(finding: Finding(severity: .broken, source: pages[number].description, location: nil, target: "", reason: "\(error)"), order: 0)
                     }
                     return outcome
                 }
@@ -97,34 +97,36 @@ public struct HTMLFolderCheck: Sendable {
         for (number, outcome) in outcomes.enumerated() {
             let source = pages[number].description
             var pageFindings = outcome.findings.entries.map { entry in
-                var finding = entry.item
-                finding.occurrences = entry.occurrences
-                return finding
+                var ordered = entry.item
+                ordered.finding.occurrences = entry.occurrences
+                return ordered
             }
             for (link, occurrences) in outcome.fragmentLinks.entries
             where !Fragment.isFound(link.fragment[...], in: outcomes[link.page].anchors) {
                 let reason = "no id or <a name> '\(ByteString(link.fragment))' in '\(link.file)'"
-                pageFindings.append(Finding(
+                pageFindings.append(.init(finding: Finding(
                     severity: .broken, source: source, location: .line(link.line), target: link.target,
-                    reason: reason, occurrences: occurrences))
+                    reason: reason, occurrences: occurrences), order: link.order))
             }
             for (link, occurrences) in outcome.externalLinks.entries {
                 guard let status = statuses[link.url], let severity = status.severity else { continue }
-                pageFindings.append(Finding(
+                pageFindings.append(.init(finding: Finding(
                     severity: severity, source: source, location: .line(link.line), target: link.target,
-                    reason: status.description, occurrences: occurrences))
+                    reason: status.description, occurrences: occurrences), order: link.order))
             }
             findings += Self.inLineOrder(pageFindings)
         }
         return CheckReport(findings: findings, pages: pages.count, links: outcomes.reduce(0) { $0 + $1.checkedLinks })
     }
 
-    /// A page's findings by line; those on one line keep the order they were found in.
-    private static func inLineOrder(_ findings: [Finding]) -> [Finding] {
+    /// A page's findings by line, then in document order (several findings about one link
+    /// in the order they were made).
+    private static func inLineOrder(_ findings: [PageOutcome.OrderedFinding]) -> [Finding] {
         findings.enumerated().sorted { left, right in
-            let leftLine = Self.line(left.element), rightLine = Self.line(right.element)
-            return leftLine != rightLine ? leftLine < rightLine : left.offset < right.offset
-        }.map(\.element)
+            let leftKey = (Self.line(left.element.finding), left.element.order, left.offset)
+            let rightKey = (Self.line(right.element.finding), right.element.order, right.offset)
+            return leftKey < rightKey
+        }.map(\.element.finding)
     }
 
     private static func line(_ finding: Finding) -> Int {

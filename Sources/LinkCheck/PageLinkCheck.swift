@@ -27,16 +27,24 @@ struct PageLinkCheck {
     func run(_ page: ScannedPage) -> PageOutcome {
         var outcome = PageOutcome(anchors: page.anchors)
         let base = documentBase(page.baseHref)
-        for link in page.links {
-            check(link, base: base, into: &outcome)
+        for (order, link) in page.links.enumerated() {
+            check(Link(scanned: link, order: order), base: base, into: &outcome)
         }
         for duplicate in page.duplicateIDs {
             let reason = "duplicate id '\(duplicate.id)' (first on line \(duplicate.firstLine))"
             outcome.findings.add(.init(resolved: duplicate.id, reason: reason)) {
-                finding(.warning, line: duplicate.line, target: "#\(duplicate.id)", reason: reason)
+                .init(finding: finding(.warning, line: duplicate.line, target: "#\(duplicate.id)", reason: reason), order: page.links.count)
             }
         }
         return outcome
+    }
+
+    /// A scanned link and its position among the page's links.
+    private struct Link {
+        var scanned: ScannedPage.Link
+        var order: Int
+        var value: [UInt8] { scanned.value }
+        var line: Int { scanned.line }
     }
 
     private func documentBase(_ href: [UInt8]?) -> DocumentBase {
@@ -56,7 +64,7 @@ struct PageLinkCheck {
         }
     }
 
-    private func check(_ link: ScannedPage.Link, base: DocumentBase, into outcome: inout PageOutcome) {
+    private func check(_ link: Link, base: DocumentBase, into outcome: inout PageOutcome) {
         let text = LinkText(link.value)
         switch text.form {
         case .notALink:
@@ -92,7 +100,7 @@ struct PageLinkCheck {
     }
 
     /// Checks a link whose text is a reference (a path, query and fragment) on the site.
-    private func checkInternal(_ text: LinkText, _ link: ScannedPage.Link, document: SitePath, into outcome: inout PageOutcome) {
+    private func checkInternal(_ text: LinkText, _ link: Link, document: SitePath, into outcome: inout PageOutcome) {
         guard case .reference(let referencePath, let fragment) = text.form else { return }
         outcome.checkedLinks += 1
         let target = referencePath.isEmpty ? document : SitePath.resolve(referencePath, against: document.directory)
@@ -119,7 +127,7 @@ struct PageLinkCheck {
                     }
                 } else {
                     outcome.fragmentLinks.add(.init(page: page, fragment: Array(fragment))) {
-                        .init(page: page, file: file, fragment: Array(fragment), target: Self.written(link), line: link.line)
+                        .init(order: link.order, page: page, file: file, fragment: Array(fragment), target: Self.written(link), line: link.line)
                     }
                 }
             }
@@ -132,19 +140,19 @@ struct PageLinkCheck {
         }
     }
 
-    private func addExternal(_ url: URL?, _ link: ScannedPage.Link, into outcome: inout PageOutcome) {
+    private func addExternal(_ url: URL?, _ link: Link, into outcome: inout PageOutcome) {
         guard settings.checkExternal else { return }
         outcome.checkedLinks += 1
         guard let url else {
             addFinding(.broken, link, resolved: link.value, reason: "not a valid URL", to: &outcome)
             return
         }
-        outcome.externalLinks.add(url.absoluteString) { .init(url: url, target: Self.written(link), line: link.line) }
+        outcome.externalLinks.add(url.absoluteString) { .init(order: link.order, url: url, target: Self.written(link), line: link.line) }
     }
 
-    private func addFinding(_ severity: Finding.Severity, _ link: ScannedPage.Link, resolved: [UInt8], reason: String, to outcome: inout PageOutcome) {
+    private func addFinding(_ severity: Finding.Severity, _ link: Link, resolved: [UInt8], reason: String, to outcome: inout PageOutcome) {
         outcome.findings.add(.init(resolved: ByteString(resolved), reason: reason)) {
-            finding(severity, line: link.line, target: Self.written(link), reason: reason)
+            .init(finding: finding(severity, line: link.line, target: Self.written(link), reason: reason), order: link.order)
         }
     }
 
@@ -161,7 +169,7 @@ struct PageLinkCheck {
         }
     }
 
-    private static func written(_ link: ScannedPage.Link) -> String {
+    private static func written(_ link: Link) -> String {
         String(decoding: link.value, as: UTF8.self)
     }
 

@@ -9,8 +9,16 @@ struct PageOutcome: Sendable {
         var reason: String
     }
 
+    /// A finding with the position of the link it is about among the page's links, so findings
+    /// on one line keep document order.
+    struct OrderedFinding: Sendable {
+        var finding: Finding
+        var order: Int
+    }
+
     /// Links to anchors on another page, one per (page, fragment).
     struct FragmentLink: Sendable {
+        var order: Int
         var page: Int
         var file: ByteString
         var fragment: [UInt8]
@@ -20,6 +28,7 @@ struct PageOutcome: Sendable {
 
     /// External URLs to check, one per URL (without its fragment).
     struct ExternalLink: Sendable {
+        var order: Int
         var url: URL
         var target: String
         var line: Int
@@ -27,7 +36,7 @@ struct PageOutcome: Sendable {
 
     /// The page's anchors, which links from other pages are checked against.
     var anchors: Set<ByteString> = []
-    var findings = Tally<FindingKey, Finding>()
+    var findings = Tally<FindingKey, OrderedFinding>()
     var fragmentLinks = Tally<FragmentKey, FragmentLink>()
     var externalLinks = Tally<String, ExternalLink>()
     var checkedLinks = 0
