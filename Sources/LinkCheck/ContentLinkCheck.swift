@@ -1,0 +1,52 @@
+import StoryCrawl
+import StoryModel
+
+/// Checks the story links of a crawled space before anything is rendered: references that
+/// resolve to no story are broken; story links whose saved slug (`cached_url`) is out of date
+/// still work by UUID and are warnings; stories no entry reaches are warnings when asked for.
+/// Anchors of story links are checked on the rendered pages, by ``HTMLFolderCheck``.
+public enum ContentLinkCheck {
+    /// The findings, in the graph's order: by source story (breadth-first), then in document
+    /// order; orphans last.
+    public static func findings(in graph: LinkGraph, includeOrphans: Bool) -> [Finding] {
+        let stale = Set(graph.staleEdges)
+        var findings: [Finding] = []
+        for edge in graph.edges {
+            let source = graph.story(uuid: edge.source)?.fullSlug ?? edge.source
+            let written = edge.reference.description + (edge.anchor.map { "#\($0)" } ?? "")
+            if edge.target == nil {
+                findings.append(Finding(
+                    severity: .broken, source: source, location: .field(edge.fieldPath), target: written,
+                    reason: unresolvedReason(edge)))
+            } else if stale.contains(edge), let cachedURL = edge.cachedURL, let target = edge.target.flatMap(graph.story(uuid:)) {
+                findings.append(Finding(
+                    severity: .warning, source: source, location: .field(edge.fieldPath), target: written,
+                    reason: "target renamed: cached_url '\(cachedURL)' is now '\(target.fullSlug)'"))
+            }
+        }
+        if includeOrphans {
+            for orphan in graph.orphans {
+                findings.append(Finding(
+                    severity: .warning, source: orphan.fullSlug, location: nil, target: orphan.fullSlug,
+                    reason: "orphan: no entry story links to it, directly or through others"))
+            }
+        }
+        return findings
+    }
+
+    /// The findings with what was checked: the graph's stories and story references.
+    public static func report(for graph: LinkGraph, includeOrphans: Bool) -> CheckReport {
+        CheckReport(
+            findings: findings(in: graph, includeOrphans: includeOrphans),
+            stories: graph.stories.count, links: graph.edges.count)
+    }
+
+    private static func unresolvedReason(_ edge: LinkGraph.Edge) -> String {
+        let alsoTried = edge.cachedURL.map { " (nor its cached_url '\($0)')" } ?? ""
+        switch edge.reference {
+        case .uuid: return "no story has this UUID\(alsoTried)"
+        case .id: return "no story has this id\(alsoTried)"
+        case .slug: return "no story has this slug"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The LinkCheck module.

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What checking one page's links found, before the anchors of the other pages and the state
+/// of external URLs are known.
+struct PageOutcome: Sendable {
+    /// Identifies one finding of a page: its resolved target and its reason.
+    struct FindingKey: Hashable, Sendable {
+        var resolved: ByteString
+        var reason: String
+    }
+
+    /// A finding with the position of the link it is about among the page's links, so findings
+    /// on one line keep document order.
+    struct OrderedFinding: Sendable {
+        var finding: Finding
+        var order: Int
+    }
+
+    /// Links to anchors on another page, one per (page, fragment).
+    struct FragmentLink: Sendable {
+        var order: Int
+        var page: Int
+        var file: ByteString
+        var fragment: [UInt8]
+        var target: String
+        var line: Int
+    }
+
+    /// External URLs to check, one per URL (without its fragment).
+    struct ExternalLink: Sendable {
+        var order: Int
+        var url: URL
+        var target: String
+        var line: Int
+    }
+
+    /// The page's anchors, which links from other pages are checked against.
+    var anchors: Set<ByteString> = []
+    var findings = Tally<FindingKey, OrderedFinding>()
+    var fragmentLinks = Tally<FragmentKey, FragmentLink>()
+    var externalLinks = Tally<String, ExternalLink>()
+    var checkedLinks = 0
+
+    struct FragmentKey: Hashable, Sendable {
+        var page: Int
+        var fragment: [UInt8]
+    }
+}

@@ -1,0 +1,154 @@
+import LinkCheck
+import Testing
+
+extension LinkCheckTests {
+    @Suite("Report formats")
+    struct ReportFormatterTests {
+        static let report = CheckReport(
+            findings: [
+                Finding(severity: .broken, source: "home", location: .field("body[2].columns[0].link"), target: "u-missing", reason: "no story has this UUID"),
+                Finding(severity: .warning, source: "drafts/lonely", location: nil, target: "drafts/lonely", reason: "orphan: no entry story links to it"),
+                Finding(severity: .broken, source: "about/index.html", location: .line(12), target: "../team/#lead",
+                        reason: "no id or <a name> 'lead' in 'team/index.html'", occurrences: 3),
+                Finding(severity: .warning, source: "about/index.html", location: .line(40), target: "", reason: "empty link (an unresolved link?)"),
+                Finding(severity: .warning, source: "home", location: .field("title"), target: "a\"b\\c\n<&>%,:", reason: "odd, characters"),
+            ],
+            stories: 40, pages: 1_000, links: 12_340)
+
+        @Test("the totals line groups thousands with commas and gets singular and plural right")
+        func totals() {
+            #expect(ReportFormatter.totals(CheckReport(findings: Array(Self.report.findings.prefix(4)).filter { $0.source != "home" } + [Self.report.findings[0]], pages: 1_000, links: 12_340))
+                == "Checked 12,340 links in 1,000 pages: 2 broken, 2 warnings")
+            #expect(ReportFormatter.totals(CheckReport(pages: 1, links: 1)) == "Checked 1 link in 1 page: 0 broken, 0 warnings")
+            #expect(ReportFormatter.totals(CheckReport(findings: [Self.report.findings[1]], stories: 1, links: 1_234_567))
+                == "Checked 1,234,567 links in 1 story: 0 broken, 1 warning")
+            #expect(ReportFormatter.totals(CheckReport()) == "Checked 0 links in 0 pages: 0 broken, 0 warnings")
+            #expect(ReportFormatter.totals(Self.report) == "Checked 12,340 links in 40 stories and 1,000 pages: 2 broken, 3 warnings")
+        }
+
+        @Test("text groups findings by source, one line each with where, what target and why, then the totals")
+        func text() {
+            #expect(ReportFormatter.text(Self.report) == """
+                home
+                  body[2].columns[0].link: broken: "u-missing": no story has this UUID
+                  title: warning: "a"b\\c\\n<&>%,:": odd, characters
+                drafts/lonely
+                  warning: "drafts/lonely": orphan: no entry story links to it
+                about/index.html
+                  line 12: broken: "../team/#lead": no id or <a name> 'lead' in 'team/index.html' (3 links)
+                  line 40: warning: "": empty link (an unresolved link?)
+                Checked 12,340 links in 40 stories and 1,000 pages: 2 broken, 3 warnings
+
+                """)
+        }
+
+        @Test("JSON has sorted keys, broken and warnings in report order, and the counts")
+        func json() {
+            #expect(ReportFormatter.json(Self.report) == #"""
+                {
+                  "broken": [
+                    {
+                      "count": 1,
+                      "field": "body[2].columns[0].link",
+                      "reason": "no story has this UUID",
+                      "source": "home",
+                      "target": "u-missing"
+                    },
+                    {
+                      "count": 3,
+                      "line": 12,
+                      "reason": "no id or <a name> 'lead' in 'team/index.html'",
+                      "source": "about/index.html",
+                      "target": "../team/#lead"
+                    }
+                  ],
+                  "checked": {
+                    "links": 12340,
+                    "pages": 1000,
+                    "stories": 40
+                  },
+                  "warnings": [
+                    {
+                      "count": 1,
+                      "reason": "orphan: no entry story links to it",
+                      "source": "drafts/lonely",
+                      "target": "drafts/lonely"
+                    },
+                    {
+                      "count": 1,
+                      "line": 40,
+                      "reason": "empty link (an unresolved link?)",
+                      "source": "about/index.html",
+                      "target": ""
+                    },
+                    {
+                      "count": 1,
+                      "field": "title",
+                      "reason": "odd, characters",
+                      "source": "home",
+                      "target": "a\"b\\c\n<&>%,:"
+                    }
+                  ]
+                }
+
+                """#)
+            #expect(ReportFormatter.json(CheckReport()) == """
+                {
+                  "broken": [],
+                  "checked": {
+                    "links": 0,
+                    "pages": 0,
+                    "stories": 0
+                  },
+                  "warnings": []
+                }
+
+                """)
+        }
+
+        @Test("GitHub annotations carry file and line for pages, escape what workflow commands need, and end with the totals")
+        func github() {
+            let report = CheckReport(
+                findings: Self.report.findings + [Finding(severity: .broken, source: "a,b:c.html", location: .line(1), target: "x", reason: "100% gone")],
+                stories: 40, pages: 1_000, links: 12_340)
+            #expect(ReportFormatter.github(report, filePrefix: "Output/") == """
+                ::error::home body[2].columns[0].link: broken link "u-missing": no story has this UUID
+                ::warning::drafts/lonely: warning "drafts/lonely": orphan: no entry story links to it
+                ::error file=Output/about/index.html,line=12::broken link "../team/#lead": no id or <a name> 'lead' in 'team/index.html' (3 links)
+                ::warning file=Output/about/index.html,line=40::warning "": empty link (an unresolved link?)
+                ::warning::home title: warning "a"b\\c\\n<&>%25,:": odd, characters
+                ::error file=Output/a%2Cb%3Ac.html,line=1::broken link "x": 100%25 gone
+                Checked 12,340 links in 40 stories and 1,000 pages: 3 broken, 3 warnings
+
+                """)
+        }
+
+        @Test("JUnit has a failing case per broken link, a case with output per warning and a passing totals case")
+        func junit() {
+            #expect(ReportFormatter.junit(Self.report) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="storysite check" tests="6" failures="2">
+                  <testsuite name="links" tests="6" failures="2">
+                    <testcase classname="home" name="body[2].columns[0].link: &quot;u-missing&quot;">
+                      <failure type="broken" message="no story has this UUID">home: body[2].columns[0].link: &quot;u-missing&quot;: no story has this UUID</failure>
+                    </testcase>
+                    <testcase classname="drafts/lonely" name="&quot;drafts/lonely&quot;">
+                      <system-out>warning: drafts/lonely: &quot;drafts/lonely&quot;: orphan: no entry story links to it</system-out>
+                    </testcase>
+                    <testcase classname="about/index.html" name="line 12: &quot;../team/#lead&quot;">
+                      <failure type="broken" message="no id or &lt;a name&gt; 'lead' in 'team/index.html'">about/index.html: line 12: &quot;../team/#lead&quot;: no id or &lt;a name&gt; 'lead' in 'team/index.html' (3 links)</failure>
+                    </testcase>
+                    <testcase classname="about/index.html" name="line 40: &quot;&quot;">
+                      <system-out>warning: about/index.html: line 40: &quot;&quot;: empty link (an unresolved link?)</system-out>
+                    </testcase>
+                    <testcase classname="home" name="title: &quot;a&quot;b\\c&#10;&lt;&amp;&gt;%,:&quot;">
+                      <system-out>warning: home: title: &quot;a&quot;b\\c\\n&lt;&amp;&gt;%,:&quot;: odd, characters</system-out>
+                    </testcase>
+                    <testcase classname="storysite check" name="Checked 12,340 links in 40 stories and 1,000 pages: 2 broken, 3 warnings"/>
+                  </testsuite>
+                </testsuites>
+
+                """)
+        }
+    }
+}
