@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// Reads one HTML page with libxml2's HTML parser in SAX mode (no tree is built) and keeps what
 /// link checking needs (see ``ScannedPage``).
