@@ -103,15 +103,15 @@ public struct HTMLFolderCheck: Sendable {
             }
             for (link, occurrences) in outcome.fragmentLinks.entries
             where !Fragment.isFound(link.fragment[...], in: outcomes[link.page].anchors) {
-                let reason = "no id or <a name> '\(ByteString(link.fragment))' in '\(link.file)'"
+                let reason = "no id or <a name> '\(ByteString(link.fragment))' in '\(pages[link.page])'"
                 pageFindings.append(.init(finding: Finding(
-                    severity: .broken, source: source, location: .line(link.line), target: link.target,
+                    severity: .broken, source: source, location: .line(link.line), target: String(decoding: link.value, as: UTF8.self),
                     reason: reason, occurrences: occurrences), order: link.order))
             }
             for (link, occurrences) in outcome.externalLinks.entries {
                 guard let status = statuses[link.url], let severity = status.severity else { continue }
                 pageFindings.append(.init(finding: Finding(
-                    severity: severity, source: source, location: .line(link.line), target: link.target,
+                    severity: severity, source: source, location: .line(link.line), target: String(decoding: link.value, as: UTF8.self),
                     reason: status.description, occurrences: occurrences), order: link.order))
             }
             findings += Self.inLineOrder(pageFindings)
