@@ -72,7 +72,8 @@ let ourMissingAnchors = smallRun.report.findings.count { $0.reason.hasPrefix("no
 let perPageOurs = seconds / Double(large.pageCount)
 let perPageTheirs = baseline.seconds / Double(small.pageCount)
 print("linkchecker, \(small.pageCount) pages (anchor checking on): \(format(baseline.seconds, 1)) s, \(format(Double(small.pageCount) / baseline.seconds, 1)) pages/s")
-print("  storysite: \(smallRun.report.broken.count) broken links: \(ourMissingFiles.count) distinct missing files, \(ourMissingAnchors) missing anchors")
+print("  storysite: \(smallRun.report.broken.count) broken links: \(smallRun.report.broken.count - ourMissingAnchors) to "
+    + "\(ourMissingFiles.count) distinct missing files, \(ourMissingAnchors) to missing anchors")
 print("  linkchecker: \(baseline.invalidURLs.count) distinct missing files, \(baseline.missingAnchors) missing anchors "
     + "(it reports each URL once, and does not check anchors on folder URLs)")
 print("  the same missing files: \(ourMissingFiles == baseline.invalidURLs ? "yes" : "NO") "

@@ -48,3 +48,12 @@ struct PageOutcome: Sendable {
         var fragment: [UInt8]
     }
 }
+
+extension PageOutcome {
+    /// The outcome of a page that could not be read: one broken finding about the page itself.
+    init(unreadable page: ByteString, error: any Error) {
+        self.init()
+        let finding = Finding(severity: .broken, source: page.description, location: nil, target: "", reason: "\(error)")
+        findings.add(.init(resolved: page, reason: finding.reason)) { .init(finding: finding, order: 0) }
+    }
+}
