@@ -18,7 +18,7 @@ struct FolderListing: Sendable {
         guard Self.status(of: root, &status), status.st_mode & S_IFMT == S_IFDIR else {
             throw LinkCheckError.notAFolder(folder.path)
         }
-        try list([], enclosing: [FolderIdentity(status)])
+        try list([], enclosing: [[]])
     }
 
     /// The files that are HTML pages (`.html`, `.htm`), in byte order of their paths.
@@ -50,7 +50,9 @@ struct FolderListing: Sendable {
         return contents
     }
 
-    private mutating func list(_ relative: [UInt8], enclosing: Set<FolderIdentity>) throws {
+    /// Lists the folder at `relative` (empty or ending with `/`), whose enclosing folders
+    /// (itself included) are `enclosing`.
+    private mutating func list(_ relative: [UInt8], enclosing: [[UInt8]]) throws {
         let absolute = root + relative
         guard let directory = (absolute + [0]).withUnsafeBufferPointer({ name in
             name.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
@@ -70,22 +72,28 @@ struct FolderListing: Sendable {
             case Int32(DT_DIR):
                 subfolders.append(path)
             default:
+                // A symbolic link (or a file system that does not give types): follow it, but
+                // not back into a folder that encloses it.
                 var status = stat()
                 guard Self.status(of: root + path, &status) else { continue }
-                if status.st_mode & S_IFMT == S_IFDIR {
-                    subfolders.append(path)
-                } else {
+                if status.st_mode & S_IFMT != S_IFDIR {
                     files.insert(ByteString(path))
+                } else if !enclosing.contains(where: { Self.isSameFolder(status, root + $0) }) {
+                    subfolders.append(path)
                 }
             }
         }
         closedir(directory)
         for folder in subfolders {
-            var status = stat()
-            guard Self.status(of: root + folder, &status), !enclosing.contains(FolderIdentity(status)) else { continue }
             folders.insert(ByteString(folder))
-            try list(folder + [UInt8(ascii: "/")], enclosing: enclosing.union([FolderIdentity(status)]))
+            let inside = folder + [UInt8(ascii: "/")]
+            try list(inside, enclosing: enclosing + [inside])
         }
+    }
+
+    private static func isSameFolder(_ status: stat, _ path: [UInt8]) -> Bool {
+        var other = stat()
+        return Self.status(of: path, &other) && other.st_dev == status.st_dev && other.st_ino == status.st_ino
     }
 
     /// `stat` (following symbolic links) of a file-system path given as bytes.
@@ -97,16 +105,5 @@ struct FolderListing: Sendable {
 
     private static func error(_ path: ByteString) -> LinkCheckError {
         .unreadableFile(path.description, reason: String(cString: strerror(errno)))
-    }
-
-    /// A folder's device and inode, to recognise a symbolic link back to an enclosing folder.
-    private struct FolderIdentity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-
-        init(_ status: stat) {
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-        }
     }
 }

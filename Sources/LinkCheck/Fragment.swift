@@ -11,7 +11,7 @@ enum Fragment {
     }
 
     /// Whether `fragment` leads somewhere in a page with these anchors.
-    static func isFound(_ fragment: ArraySlice<UInt8>, in anchors: Set<ByteString>) -> Bool {
+    static func isFound(_ fragment: ArraySlice<UInt8>, in anchors: PageAnchors) -> Bool {
         guard needsAnchor(fragment) else { return true }
         let fragment = withoutDirective(fragment)
         if anchors.contains(ByteString(Array(fragment))) { return true }

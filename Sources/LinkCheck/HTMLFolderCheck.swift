@@ -71,52 +71,56 @@ public struct HTMLFolderCheck: Sendable {
     private static let pagesPerTask = 16
 
     private func check(site: SiteIndex, pages: [ByteString], read: @escaping @Sendable (Int) throws -> [UInt8]) async -> CheckReport {
+        let outcomes = await scan(site: site, pages: pages, read: read)
+        let statuses = options.checkExternal ? await externalCheck.check(outcomes.flatMap { $0.externalLinks.entries.map(\.item.url) }) : [:]
+        let findings = outcomes.indices.flatMap { Self.findings(ofPage: $0, outcomes: outcomes, pages: pages, statuses: statuses) }
+        return CheckReport(findings: findings, pages: pages.count, links: outcomes.reduce(0) { $0 + $1.checkedLinks })
+    }
+
+    /// Reads, parses and checks every page, in parallel batches; the outcomes in page order.
+    private func scan(site: SiteIndex, pages: [ByteString], read: @escaping @Sendable (Int) throws -> [UInt8]) async -> [PageOutcome] {
         let settings = PageLinkCheck.Settings(
             hostDependentSeverity: options.treatHostDependentAsBroken ? .broken : .warning,
             checkExternal: options.checkExternal,
             siteAddress: options.siteURL.flatMap(SiteAddress.init))
         let batches = stride(from: 0, to: pages.count, by: Self.pagesPerTask).map { $0..<min($0 + Self.pagesPerTask, pages.count) }
-        let outcomes = await concurrentMap(batches, limit: options.parallelism) { batch in
+        return await concurrentMap(batches, limit: options.parallelism) { batch in
             batch.map { number in
                 let check = PageLinkCheck(site: site, settings: settings, path: pages[number])
                 do {
-                    let scanned = try read(number).withUnsafeBytes(PageScanner.scan)
-                    return check.run(scanned)
+                    return check.run(try read(number).withUnsafeBytes(PageScanner.scan))
                 } catch {
-                    var outcome = PageOutcome()
-                    outcome.findings.add(.init(resolved: pages[number], reason: "\(error)")) {
-                        .init(finding: Finding(severity: .broken, source: pages[number].description, location: nil, target: "", reason: "\(error)"), order: 0)
-                    }
-                    return outcome
+                    return PageOutcome(unreadable: pages[number], error: error)
                 }
             }
         }.flatMap { $0 }
+    }
 
-        let statuses = options.checkExternal ? await externalCheck.check(Self.externalURLs(outcomes)) : [:]
-        var findings: [Finding] = []
-        for (number, outcome) in outcomes.enumerated() {
-            let source = pages[number].description
-            var pageFindings = outcome.findings.entries.map { entry in
-                var ordered = entry.item
-                ordered.finding.occurrences = entry.occurrences
-                return ordered
-            }
-            for (link, occurrences) in outcome.fragmentLinks.entries
-            where !Fragment.isFound(link.fragment[...], in: outcomes[link.page].anchors) {
-                let reason = "no id or <a name> '\(ByteString(link.fragment))' in '\(link.file)'"
-                pageFindings.append(.init(finding: Finding(
-                    severity: .broken, source: source, location: .line(link.line), target: link.target,
-                    reason: reason, occurrences: occurrences), order: link.order))
-            }
-            for (link, occurrences) in outcome.externalLinks.entries {
-                guard let status = statuses[link.url], let severity = status.severity else { continue }
-                pageFindings.append(.init(finding: Finding(
-                    severity: severity, source: source, location: .line(link.line), target: link.target,
-                    reason: status.description, occurrences: occurrences), order: link.order))
-            }
-            findings += Self.inLineOrder(pageFindings)
+    /// The findings of one page, now that every page's anchors and every external URL's status are known.
+    private static func findings(
+        ofPage number: Int, outcomes: [PageOutcome], pages: [ByteString], statuses: [URL: ExternalLinkStatus]
+    ) -> [Finding] {
+        let outcome = outcomes[number]
+        let source = pages[number].description
+        var pageFindings = outcome.findings.entries.map { entry in
+            var ordered = entry.item
+            ordered.finding.occurrences = entry.occurrences
+            return ordered
         }
-        return CheckReport(findings: findings, pages: pages.count, links: outcomes.reduce(0) { $0 + $1.checkedLinks })
+        for (link, occurrences) in outcome.fragmentLinks.entries where !Fragment.isFound(link.fragment[...], in: outcomes[link.page].anchors) {
+            let finding = Finding(
+                severity: .broken, source: source, location: .line(link.line), target: String(decoding: link.value, as: UTF8.self),
+                reason: "no id or <a name> '\(ByteString(link.fragment))' in '\(pages[link.page])'", occurrences: occurrences)
+            pageFindings.append(.init(finding: finding, order: link.order))
+        }
+        for (link, occurrences) in outcome.externalLinks.entries {
+            guard let status = statuses[link.url], let severity = status.severity else { continue }
+            let finding = Finding(
+                severity: severity, source: source, location: .line(link.line), target: String(decoding: link.value, as: UTF8.self),
+                reason: status.description, occurrences: occurrences)
+            pageFindings.append(.init(finding: finding, order: link.order))
+        }
+        return inLineOrder(pageFindings)
     }
 
     /// A page's findings by line, then in document order (several findings about one link
@@ -132,9 +136,5 @@ public struct HTMLFolderCheck: Sendable {
     private static func line(_ finding: Finding) -> Int {
         if case .line(let line)? = finding.location { return line }
         return 0
-    }
-
-    private static func externalURLs(_ outcomes: [PageOutcome]) -> [URL] {
-        outcomes.flatMap { $0.externalLinks.entries.map(\.item.url) }
     }
 }

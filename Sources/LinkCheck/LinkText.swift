@@ -56,13 +56,16 @@ struct LinkText {
             return []
         }
         let trimmed = raw[first...last]
-        guard trimmed.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return Array(trimmed) }
+        guard trimmed.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+            return trimmed.count == raw.count ? raw : Array(trimmed)
+        }
         return trimmed.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
     }
 
     /// Replaces `\` with `/` before the query or fragment, as browsers do for http(s) and file
     /// URLs; says whether there was one.
     private static func replaceBackslashesInPath(_ bytes: inout [UInt8]) -> Bool {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return false }
         var replaced = false
         for index in bytes.indices {
             switch bytes[index] {

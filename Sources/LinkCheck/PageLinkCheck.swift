@@ -19,7 +19,7 @@ struct PageLinkCheck {
     /// What relative links of a page resolve against.
     private enum DocumentBase {
         /// A document on the site (the page itself, or an internal `<base href>`).
-        case site(SitePath)
+        case site(SiteDocument)
         /// A `<base href>` elsewhere: every relative link is then external.
         case external(URL)
     }
@@ -47,16 +47,30 @@ struct PageLinkCheck {
         var line: Int { scanned.line }
     }
 
+    /// A document on the site and the folder its relative links resolve against.
+    private struct SiteDocument {
+        var path: SitePath
+        var directory: [UInt8]
+
+        init(_ path: SitePath) {
+            self.path = path
+            directory = path.directory
+        }
+    }
+
+    private static let siteRoot = SiteDocument(SitePath(bytes: []))
+
     private func documentBase(_ href: [UInt8]?) -> DocumentBase {
-        let page = DocumentBase.site(SitePath(bytes: path.bytes))
+        let pageDocument = SiteDocument(SitePath(bytes: path.bytes))
+        let page = DocumentBase.site(pageDocument)
         guard let href else { return page }
         let text = LinkText(href)
         switch text.form {
         case .reference(let path, _):
-            return path.isEmpty ? page : .site(SitePath.resolve(path, against: SitePath(bytes: self.path.bytes).directory))
+            return path.isEmpty ? page : .site(SiteDocument(SitePath.resolve(path, against: pageDocument.directory)))
         case .absolute(_, let absolute), .networkPath(let absolute):
             if let rooted = settings.siteAddress?.rootRelative(absolute) {
-                return .site(SitePath.resolve(rooted[...], against: []))
+                return .site(SiteDocument(SitePath.resolve(rooted[...], against: [])))
             }
             return URL(string: String(decoding: absolute, as: UTF8.self)).map(DocumentBase.external) ?? page
         case .empty, .bareHash, .notALink:
@@ -77,14 +91,14 @@ struct PageLinkCheck {
             addFinding(.warning, link, resolved: [], reason: "'#' leads nowhere (an unresolved link?)", to: &outcome)
         case .absolute(let scheme, let absolute):
             if let rooted = settings.siteAddress?.rootRelative(absolute) {
-                checkInternal(LinkText(rooted), link, document: SitePath(bytes: []), into: &outcome)
+                checkInternal(LinkText(rooted), link, document: Self.siteRoot, into: &outcome)
             } else if scheme == "http" || scheme == "https" {
                 addExternal(URL(string: String(decoding: Self.withoutFragment(absolute), as: UTF8.self)), link, into: &outcome)
             }
         case .networkPath(let absolute):
             let withScheme = Array("https:".utf8) + absolute
             if let rooted = settings.siteAddress?.rootRelative(withScheme) {
-                checkInternal(LinkText(rooted), link, document: SitePath(bytes: []), into: &outcome)
+                checkInternal(LinkText(rooted), link, document: Self.siteRoot, into: &outcome)
             } else {
                 addExternal(URL(string: String(decoding: Self.withoutFragment(withScheme), as: UTF8.self)), link, into: &outcome)
             }
@@ -100,12 +114,15 @@ struct PageLinkCheck {
     }
 
     /// Checks a link whose text is a reference (a path, query and fragment) on the site.
-    private func checkInternal(_ text: LinkText, _ link: Link, document: SitePath, into outcome: inout PageOutcome) {
+    private func checkInternal(_ text: LinkText, _ link: Link, document: SiteDocument, into outcome: inout PageOutcome) {
         guard case .reference(let referencePath, let fragment) = text.form else { return }
         outcome.checkedLinks += 1
-        let target = referencePath.isEmpty ? document : SitePath.resolve(referencePath, against: document.directory)
-        var resolved = target.bytes
-        if let fragment { resolved += [UInt8(ascii: "#")] + fragment }
+        let target = referencePath.isEmpty ? document.path : SitePath.resolve(referencePath, against: document.directory)
+        // What a finding is about: links to one file with different fragments are different findings.
+        var resolved: [UInt8] {
+            guard let fragment else { return target.bytes }
+            return target.bytes + [UInt8(ascii: "#")] + fragment
+        }
 
         switch site.lookup(target) {
         case .missing(let missing):
@@ -126,8 +143,9 @@ struct PageLinkCheck {
                         addFinding(.broken, link, resolved: resolved, reason: reason, to: &outcome)
                     }
                 } else {
-                    outcome.fragmentLinks.add(.init(page: page, fragment: Array(fragment))) {
-                        .init(order: link.order, page: page, file: file, fragment: Array(fragment), target: Self.written(link), line: link.line)
+                    let fragment = Array(fragment)
+                    outcome.fragmentLinks.add(.init(page: page, fragment: fragment)) {
+                        .init(order: link.order, page: page, fragment: fragment, value: link.value, line: link.line)
                     }
                 }
             }
@@ -147,7 +165,7 @@ struct PageLinkCheck {
             addFinding(.broken, link, resolved: link.value, reason: "not a valid URL", to: &outcome)
             return
         }
-        outcome.externalLinks.add(url.absoluteString) { .init(order: link.order, url: url, target: Self.written(link), line: link.line) }
+        outcome.externalLinks.add(url.absoluteString) { .init(order: link.order, url: url, value: link.value, line: link.line) }
     }
 
     private func addFinding(_ severity: Finding.Severity, _ link: Link, resolved: [UInt8], reason: String, to outcome: inout PageOutcome) {

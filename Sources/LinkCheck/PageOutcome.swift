@@ -16,13 +16,14 @@ struct PageOutcome: Sendable {
         var order: Int
     }
 
-    /// Links to anchors on another page, one per (page, fragment).
+    /// Links to anchors on another page, one per (page, fragment). The bytes are shared with
+    /// the scanned link and the tally's key, so a page keeps no copies.
     struct FragmentLink: Sendable {
         var order: Int
         var page: Int
-        var file: ByteString
         var fragment: [UInt8]
-        var target: String
+        /// The link as written.
+        var value: [UInt8]
         var line: Int
     }
 
@@ -30,12 +31,13 @@ struct PageOutcome: Sendable {
     struct ExternalLink: Sendable {
         var order: Int
         var url: URL
-        var target: String
+        /// The link as written.
+        var value: [UInt8]
         var line: Int
     }
 
     /// The page's anchors, which links from other pages are checked against.
-    var anchors: Set<ByteString> = []
+    var anchors = PageAnchors()
     var findings = Tally<FindingKey, OrderedFinding>()
     var fragmentLinks = Tally<FragmentKey, FragmentLink>()
     var externalLinks = Tally<String, ExternalLink>()
@@ -44,5 +46,14 @@ struct PageOutcome: Sendable {
     struct FragmentKey: Hashable, Sendable {
         var page: Int
         var fragment: [UInt8]
+    }
+}
+
+extension PageOutcome {
+    /// The outcome of a page that could not be read: one broken finding about the page itself.
+    init(unreadable page: ByteString, error: any Error) {
+        self.init()
+        let finding = Finding(severity: .broken, source: page.description, location: nil, target: "", reason: "\(error)")
+        findings.add(.init(resolved: page, reason: finding.reason)) { .init(finding: finding, order: 0) }
     }
 }

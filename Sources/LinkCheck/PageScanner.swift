@@ -19,7 +19,7 @@ internal import CLibXML2
 /// libxml2, being HTML4-era, differs from HTML5 in ways handled here instead:
 /// - `<template>`, `<title>`, `<textarea>`, `<xmp>`, `<iframe>`, `<noembed>`, `<noframes>` and
 ///   `<plaintext>` content arrives as elements; this scanner ignores what they contain (see
-///   ``contentHidingElements``), as browsers do (their own attributes still count);
+///   ``HTMLElement/hidesContent``), as browsers do (their own attributes still count);
 /// - without `HTML_PARSE_RECOVER`, a script's text ends at any `</` followed by a letter;
 /// - a page without a declared charset is read as ISO-8859-1 unless the context is told
 ///   UTF-8 first (then `<meta charset>` still switches it);
@@ -30,12 +30,6 @@ final class PageScanner {
     private var parser: htmlParserCtxtPtr?
     /// How many content-hiding elements enclose the current position.
     private var hiddenDepth = 0
-    private var firstLineOfID: [ByteString: Int] = [:]
-
-    /// Elements whose content is text (or inert) in a browser, but elements to libxml2.
-    static let contentHidingElements: Set<String> = [
-        "template", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "plaintext",
-    ]
 
     /// libxml2 must be initialised once before parsers run on several threads.
     private static let initializeLibXML2: Void = xmlInitParser()
@@ -82,9 +76,8 @@ final class PageScanner {
     }
 
     private func start(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        let element = String(cString: name)
-        let hidesContent = Self.contentHidingElements.contains(element)
-        defer { if hidesContent { hiddenDepth += 1 } }
+        let element = HTMLElement(name: name)
+        defer { if element.hidesContent { hiddenDepth += 1 } }
         guard hiddenDepth == 0, let attributes else { return }
 
         var values = ElementAttributes()
@@ -94,54 +87,51 @@ final class PageScanner {
             index += 2
         }
         let line = self.line
-        if let id = values.id, id.count > 0 { addID(ByteString(Array(id)), line: line) }
+        if let id = values.id, id.count > 0 {
+            let id = ByteString(Array(id))
+            if let firstLine = page.anchors.addID(id, line: line) {
+                page.duplicateIDs.append(.init(id: id, line: line, firstLine: firstLine))
+            }
+        }
 
         switch element {
-        case "a":
-            if let name = values.name, name.count > 0 { page.anchors.insert(ByteString(Array(name))) }
+        case .a:
+            if let name = values.name, name.count > 0 { page.anchors.addName(ByteString(Array(name))) }
             addLink(values.href, line: line)
-        case "area":
+        case .area:
             addLink(values.href, line: line)
-        case "link":
+        case .link:
             if !LinkRelation.isConnectionHint(values.rel) { addLink(values.href, line: line) }
-        case "img", "source":
+        case .img, .source:
             addLink(values.src, line: line)
             if let srcset = values.srcset {
                 for candidate in Srcset.candidateURLs(srcset) { page.links.append(.init(value: candidate, line: line)) }
             }
-        case "script", "iframe", "audio":
+        case .script, .iframe, .audio:
             addLink(values.src, line: line)
-        case "video":
+        case .video:
             addLink(values.src, line: line)
             addLink(values.poster, line: line)
-        case "meta":
+        case .meta:
             if let equiv = values.httpEquiv, equiv.count == 7, equiv.elementsEqual("refresh".utf8, by: { $0 | 0x20 == $1 }),
                let content = values.content, let url = MetaRefresh.url(inContent: content) {
                 page.links.append(.init(value: url, line: line))
             }
-        case "base":
+        case .base:
             if page.baseHref == nil, let href = values.href { page.baseHref = Array(href) }
-        default:
+        case .template, .title, .textarea, .xmp, .noembed, .noframes, .plaintext, .other:
             break
         }
     }
 
     private func end(_ name: UnsafePointer<xmlChar>) {
-        if hiddenDepth > 0, Self.contentHidingElements.contains(String(cString: name)) { hiddenDepth -= 1 }
+        if hiddenDepth > 0, HTMLElement(name: name).hidesContent { hiddenDepth -= 1 }
     }
 
     private func addLink(_ value: UnsafeBufferPointer<UInt8>?, line: Int) {
         if let value { page.links.append(.init(value: Array(value), line: line)) }
     }
 
-    private func addID(_ id: ByteString, line: Int) {
-        if let firstLine = firstLineOfID[id] {
-            page.duplicateIDs.append(.init(id: id, line: line, firstLine: firstLine))
-        } else {
-            firstLineOfID[id] = line
-            page.anchors.insert(id)
-        }
-    }
 }
 
 /// The attributes of one start tag that link checking reads, as views into libxml2's buffers
@@ -150,26 +140,21 @@ private struct ElementAttributes {
     var id, name, href, src, srcset, poster, rel, httpEquiv, content: UnsafeBufferPointer<UInt8>?
 
     mutating func take(_ name: UnsafePointer<xmlChar>, _ value: UnsafePointer<xmlChar>?) {
-        let text = value.map { UnsafeBufferPointer(start: $0, count: cStringLength($0)) } ?? UnsafeBufferPointer(start: nil, count: 0)
+        func text() -> UnsafeBufferPointer<UInt8> {
+            value.map { UnsafeBufferPointer(start: $0, count: cStringLength($0)) } ?? UnsafeBufferPointer(start: nil, count: 0)
+        }
         switch name[0] {
-        case UInt8(ascii: "i"): if Self.matches(name, "id") { id = text }
-        case UInt8(ascii: "n"): if Self.matches(name, "name") { self.name = text }
+        case UInt8(ascii: "i"): if cStringEquals(name, "id") { id = text() }
+        case UInt8(ascii: "n"): if cStringEquals(name, "name") { self.name = text() }
         case UInt8(ascii: "h"):
-            if Self.matches(name, "href") { href = text } else if Self.matches(name, "http-equiv") { httpEquiv = text }
+            if cStringEquals(name, "href") { href = text() } else if cStringEquals(name, "http-equiv") { httpEquiv = text() }
         case UInt8(ascii: "s"):
-            if Self.matches(name, "src") { src = text } else if Self.matches(name, "srcset") { srcset = text }
-        case UInt8(ascii: "p"): if Self.matches(name, "poster") { poster = text }
-        case UInt8(ascii: "r"): if Self.matches(name, "rel") { rel = text }
-        case UInt8(ascii: "c"): if Self.matches(name, "content") { content = text }
+            if cStringEquals(name, "src") { src = text() } else if cStringEquals(name, "srcset") { srcset = text() }
+        case UInt8(ascii: "p"): if cStringEquals(name, "poster") { poster = text() }
+        case UInt8(ascii: "r"): if cStringEquals(name, "rel") { rel = text() }
+        case UInt8(ascii: "c"): if cStringEquals(name, "content") { content = text() }
         default: break
         }
-    }
-
-    /// Whether the NUL-terminated `name` is exactly `expected` (libxml2 lowercases HTML names).
-    private static func matches(_ name: UnsafePointer<xmlChar>, _ expected: StaticString) -> Bool {
-        let expectedBytes = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
-        for (offset, byte) in expectedBytes.enumerated() where name[offset] != byte { return false }
-        return name[expectedBytes.count] == 0
     }
 }
 

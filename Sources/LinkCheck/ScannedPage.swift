@@ -16,7 +16,7 @@ struct ScannedPage: Sendable {
     }
 
     /// Element `id`s and `<a name>`s: the fragments that lead somewhere on this page.
-    var anchors: Set<ByteString> = []
+    var anchors = PageAnchors()
     var duplicateIDs: [DuplicateID] = []
     var links: [Link] = []
     /// The first `<base href>`, which every relative link of the page resolves against.

@@ -23,23 +23,31 @@ struct SitePath: Equatable {
     /// (`%2e%2e`) are dot segments, as in the WHATWG URL standard; repeated slashes collapse;
     /// other segments are percent-decoded once.
     static func resolve(_ reference: ArraySlice<UInt8>, against directory: [UInt8]) -> SitePath {
-        let rooted = reference.first == UInt8(ascii: "/")
-        var resolved = SitePath(bytes: rooted ? [] : directory)
-        resolved.bytes.reserveCapacity(resolved.bytes.count + reference.count)
-        var segments = reference.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)[...]
-        if rooted { segments = segments.dropFirst() }
-        for (position, segment) in zip(segments.indices, segments) {
-            let isLast = position == segments.indices.last
+        var resolved = SitePath(bytes: [])
+        resolved.bytes.reserveCapacity(directory.count + reference.count)
+        var start = reference.startIndex
+        if reference.first == UInt8(ascii: "/") {
+            start += 1
+        } else {
+            resolved.bytes.append(contentsOf: directory)
+        }
+        while true {
+            let end = reference[start...].firstIndex(of: UInt8(ascii: "/")) ?? reference.endIndex
+            let segment = reference[start..<end]
+            let isLast = end == reference.endIndex
             if isDoubleDot(segment) {
                 resolved.removeLastSegment()
-            } else if isSingleDot(segment) || segment.isEmpty {
-                continue
-            } else {
-                if PercentDecoding.append(segment, to: &resolved.bytes) { resolved.hasEncodedSlash = true }
+            } else if !segment.isEmpty, !isSingleDot(segment) {
+                if !segment.contains(UInt8(ascii: "%")) {
+                    resolved.bytes.append(contentsOf: segment)
+                } else if PercentDecoding.append(segment, to: &resolved.bytes) {
+                    resolved.hasEncodedSlash = true
+                }
                 if !isLast { resolved.bytes.append(UInt8(ascii: "/")) }
             }
+            if isLast { return resolved }
+            start = end + 1
         }
-        return resolved
     }
 
     /// Drops the last folder of a folder path (`a/b/` → `a/`); the root stays the root.

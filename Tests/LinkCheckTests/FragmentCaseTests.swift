@@ -80,11 +80,13 @@ extension LinkCheckTests {
         func missingIDs() async throws {
             let report = try await Fixture.check([
                 "other.html": Fixture.page("<p>no ids</p>"),
-                "index.html": Fixture.page(##"<a href="#nowhere">1</a>"##, ##"<a href="other.html#gone">2</a>"##),
+                "old.HTM": Fixture.page("<p>no ids</p>"),
+                "index.html": Fixture.page(##"<a href="#nowhere">1</a>"##, ##"<a href="other.html#gone">2</a>"##, ##"<a href="old.HTM#gone">3</a>"##),
             ])
             #expect(report.findings == [
                 Fixture.broken("index.html", line: 3, "#nowhere", "no id or <a name> 'nowhere' on this page"),
                 Fixture.broken("index.html", line: 4, "other.html#gone", "no id or <a name> 'gone' in 'other.html'"),
+                Fixture.broken("index.html", line: 5, "old.HTM#gone", "no id or <a name> 'gone' in 'old.HTM'"),
             ])
         }
     }
