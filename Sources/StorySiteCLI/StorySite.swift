@@ -13,7 +13,7 @@ public enum StorySite {
         public static let usage: Int32 = 64
     }
 
-    static let commands: [CommandSpec] = [BuildCommand.spec, PullCommand.spec]
+    static let commands: [CommandSpec] = [BuildCommand.spec, PullCommand.spec, ServeCommand.spec]
 
     /// Runs the command line `arguments` (without the program name).
     public static func run(
@@ -63,6 +63,9 @@ public enum StorySite {
         case PullCommand.spec.name:
             guard let parsed = try parse(rest, PullCommand.spec, context: context) else { return ExitCode.success }
             return try await PullCommand(arguments: parsed, context: context).run()
+        case ServeCommand.spec.name:
+            guard let parsed = try parse(rest, ServeCommand.spec, context: context) else { return ExitCode.success }
+            return try await ServeCommand(arguments: parsed, context: context).run()
         default:
             let hint = commands.map(\.name).first { EditDistance.between($0, first) <= 2 }
             throw UsageError(message: "Unknown command '\(first)'" + (hint.map { " (did you mean '\($0)'?)" } ?? ""), spec: nil)
