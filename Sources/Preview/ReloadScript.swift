@@ -1,7 +1,8 @@
 /// The script added to every served HTML page (in the response only, never on disk). It listens
 /// to ``LiveReload/eventsPath``: `reload` reloads the page; `error` shows a fixed panel listing
 /// `location: message` lines, set through `textContent` so nothing in a message is markup;
-/// `hello` carries the build number, so a page that reconnects after missing a rebuild reloads.
+/// `hello` carries the build number, so a page that reconnects after missing a rebuild reloads;
+/// the page's `<html>` gets it as `data-storysite-build` once listening (tests wait for that).
 enum ReloadScript {
     static let tag = """
         <script data-storysite-live-reload>
@@ -14,18 +15,20 @@ enum ReloadScript {
             panel = document.createElement('div');
             panel.id = 'storysite-error-overlay';
             panel.setAttribute('role', 'alert');
-            panel.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;box-sizing:border-box;'
-              + 'margin:0;padding:24px 32px;background:rgba(24,24,27,.96);color:#f4f4f5;text-align:left;'
+            // `all:initial` first on every element, so no rule of the site's own CSS applies.
+            panel.style.cssText = 'all:initial;position:fixed;inset:0;z-index:2147483647;overflow:auto;box-sizing:border-box;'
+              + 'display:block;margin:0;padding:24px 32px;background:#18181b;color:#f4f4f5;text-align:left;'
               + 'font:14px/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace';
             var title = document.createElement('h2');
             title.textContent = 'storysite: the build failed';
-            title.style.cssText = 'margin:0 0 16px;color:#fca5a5;font:600 20px/1.3 system-ui,sans-serif';
+            title.style.cssText = 'all:initial;display:block;margin:0 0 16px;color:#fca5a5;font:600 20px/1.3 system-ui,sans-serif';
             var list = document.createElement('pre');
-            list.style.cssText = 'margin:0;white-space:pre-wrap;word-break:break-word;font:inherit';
+            list.style.cssText = 'all:initial;display:block;margin:0;white-space:pre-wrap;word-break:break-word;'
+              + 'color:#fecaca;font:14px/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace';
             list.textContent = problems.map(function (p) { return p.location + ': ' + p.message; }).join('\\n');
             var note = document.createElement('p');
             note.textContent = 'The last good site is still served. Save a fix and this page reloads.';
-            note.style.cssText = 'margin:16px 0 0;color:#a1a1aa;font:14px/1.5 system-ui,sans-serif';
+            note.style.cssText = 'all:initial;display:block;margin:16px 0 0;color:#a1a1aa;font:14px/1.5 system-ui,sans-serif';
             panel.appendChild(title);
             panel.appendChild(list);
             panel.appendChild(note);
@@ -36,6 +39,7 @@ enum ReloadScript {
             var build = JSON.parse(event.data).build;
             if (seenBuild !== null && build !== seenBuild) { location.reload(); return; }
             seenBuild = build;
+            document.documentElement.setAttribute('data-storysite-build', String(build));
             hide();
           });
           events.addEventListener('reload', function () { location.reload(); });
