@@ -41,8 +41,9 @@ public final class LiveReload: @unchecked Sendable {
         lock.withLock { problems }
     }
 
-    /// A new client's event stream.
-    public func eventsResponse() -> HTTPResponse {
+    /// A new client's event stream; with `opening` false (for HEAD), only its headers.
+    public func eventsResponse(opening: Bool = true) -> HTTPResponse {
+        guard opening else { return HTTPResponse(headers: Self.eventHeaders, bytes: []) }
         let (stream, client) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
         let greeting = lock.withLock { () -> String in
             let id = nextClient
@@ -63,14 +64,13 @@ public final class LiveReload: @unchecked Sendable {
             return text
         }
         client.yield(Array(greeting.utf8))
-        return HTTPResponse(
-            headers: [
-                HTTPHeader("Content-Type", "text/event-stream; charset=utf-8"),
-                HTTPHeader("Cache-Control", "no-cache"),
-                HTTPHeader("X-Accel-Buffering", "no"),
-            ],
-            body: .stream(stream, length: nil))
+        return HTTPResponse(headers: Self.eventHeaders, body: .stream(stream, length: nil))
     }
+
+    private static let eventHeaders = [
+        HTTPHeader("Content-Type", "text/event-stream; charset=utf-8"),
+        HTTPHeader("Cache-Control", "no-cache"),
+    ]
 
     /// After a successful rebuild, whose files are in place: clears the problems and reloads
     /// every page.

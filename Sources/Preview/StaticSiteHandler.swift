@@ -23,7 +23,8 @@ public struct StaticSiteHandler: Sendable {
             return plain(405, "Method not allowed: the preview serves GET and HEAD.\n", extra: [HTTPHeader("Allow", "GET, HEAD")])
         }
         if let liveReload, request.path == LiveReload.eventsPath {
-            return liveReload.eventsResponse()
+            // HEAD gets the headers alone: an event stream that is never read would stay open.
+            return liveReload.eventsResponse(opening: request.method == "GET")
         }
         let path: SitePath
         do {

@@ -63,6 +63,18 @@ extension PreviewTests {
             }
         }
 
+        @Test("HEAD on the event stream answers its headers and opens no stream")
+        func headOnEvents() async throws {
+            let fixture = try SiteFixture()
+            let hub = LiveReload()
+            try await fixture.serve(liveReload: hub) { port in
+                let response = try await RawRequest.send("HEAD", LiveReload.eventsPath, port: port)
+                #expect(response.status == 200)
+                #expect(response.headers["content-type"] == "text/event-stream; charset=utf-8")
+                #expect(hub.clientCount == 0)
+            }
+        }
+
         @Test("the overlay script sets text through textContent, never innerHTML")
         func overlayIsEscaped() {
             #expect(ReloadScript.tag.contains("textContent"))
