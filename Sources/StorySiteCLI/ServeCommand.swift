@@ -65,8 +65,14 @@ struct ServeCommand {
 
         let watched = [options.templates] + (options.api == nil ? [options.source] : [])
         let watcher = FolderWatcher(folders: watched.map { context.url($0) })
+        // Each burst of saves asks the coordinator at once; one asked for during a rebuild
+        // makes exactly one more. Ending the stream waits for the rebuild in progress.
         let rebuilding = Task {
-            for await _ in watcher.changes { await coordinator.request() }
+            await withDiscardingTaskGroup { group in
+                for await _ in watcher.changes {
+                    group.addTask { await coordinator.request() }
+                }
+            }
         }
         await ServeSignals.waitForStop()
         watcher.stop()

@@ -49,6 +49,27 @@ extension StorySiteCLITests {
             #expect(await server.terminate() == 0)
         }
 
+        @Test("saves that keep coming while rebuilds run end with the last save served")
+        func lastSaveWins() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let server = try ServeProcess(["--port", "0", "--quiet"], in: workspace.url)
+            let url = try await server.url()
+            let story = try workspace.read("Content/about.json")
+            for version in 1...8 {
+                try workspace.write("Content/about.json", story.replacingOccurrences(of: "We build calm software", with: "We build version \(version) software"))
+                try await Task.sleep(for: .milliseconds(70))
+            }
+            let deadline = ContinuousClock.now + .seconds(10)
+            var body = ""
+            while ContinuousClock.now < deadline {
+                body = try await Self.get(url + "about/").body
+                if body.contains("We build version 8 software") { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(body.contains("We build version 8 software"), "\(server.errors)")
+            #expect(await server.terminate() == 0)
+        }
+
         @Test("a broken template keeps the last good site and shows its error on every page until a fix reloads them")
         func brokenTemplate() async throws {
             let workspace = try BuildEndToEndTests.demoWorkspace()
