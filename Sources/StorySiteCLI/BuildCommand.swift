@@ -4,7 +4,7 @@ import SiteOutput
 import StoryCrawl
 
 /// `storysite build`: crawl, render and write the site, reporting every problem at once.
-struct BuildCommand {
+struct BuildCommand: Command {
     static let spec = CommandSpec(
         name: "build",
         abstract: "Build the site into the output folder.",

@@ -3,7 +3,7 @@ import LinkCheck
 
 /// `storysite check`: broken links at the content level (story references) and in the HTML,
 /// either of the site a build would write (nothing is written) or of any folder of HTML.
-struct CheckCommand {
+struct CheckCommand: Command {
     static let formats = ["text", "json", "github", "junit"]
 
     static let spec = CommandSpec(

@@ -3,7 +3,7 @@ import StorySource
 
 /// `storysite pull`: crawl the Storyblok space like a build and save every story reached as a
 /// folder the local source reads, so later builds and previews run offline.
-struct PullCommand {
+struct PullCommand: Command {
     static let spec = CommandSpec(
         name: "pull",
         abstract: "Save the stories a build would read from the Storyblok API into a folder.",

@@ -13,7 +13,9 @@ public enum StorySite {
         public static let usage: Int32 = 64
     }
 
-    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, PullCommand.spec]
+    static let commands = [
+        CommandEntry(BuildCommand.self), CommandEntry(CheckCommand.self), CommandEntry(PullCommand.self), CommandEntry(ServeCommand.self),
+    ]
 
     /// Runs the command line `arguments` (without the program name).
     public static func run(
@@ -55,34 +57,23 @@ public enum StorySite {
                 context.console.out(overview)
                 return ExitCode.success
             }
-            guard let spec = commands.first(where: { $0.name == name }) else {
+            guard let command = commands.first(where: { $0.spec.name == name }) else {
                 throw UsageError(message: "Unknown command '\(name)'", spec: nil)
             }
-            context.console.out(spec.help)
+            context.console.out(command.spec.help)
             return ExitCode.success
-        case BuildCommand.spec.name:
-            guard let parsed = try parse(rest, BuildCommand.spec, context: context) else { return ExitCode.success }
-            return try await BuildCommand(arguments: parsed, context: context).run()
-        case CheckCommand.spec.name:
-            guard let parsed = try parse(rest, CheckCommand.spec, context: context) else { return ExitCode.success }
-            return try await CheckCommand(arguments: parsed, context: context).run()
-        case PullCommand.spec.name:
-            guard let parsed = try parse(rest, PullCommand.spec, context: context) else { return ExitCode.success }
-            return try await PullCommand(arguments: parsed, context: context).run()
         default:
-            let hint = commands.map(\.name).first { EditDistance.between($0, first) <= 2 }
+            if let command = commands.first(where: { $0.spec.name == first }) {
+                let parsed = try ParsedArguments(rest, spec: command.spec)
+                guard !parsed.wantsHelp else {
+                    context.console.out(command.spec.help)
+                    return ExitCode.success
+                }
+                return try await command.run(parsed, context)
+            }
+            let hint = commands.map(\.spec.name).first { EditDistance.between($0, first) <= 2 }
             throw UsageError(message: "Unknown command '\(first)'" + (hint.map { " (did you mean '\($0)'?)" } ?? ""), spec: nil)
         }
-    }
-
-    /// The command's arguments, or nil when help was asked for (and printed).
-    private static func parse(_ arguments: [String], _ spec: CommandSpec, context: CommandContext) throws(UsageError) -> ParsedArguments? {
-        let parsed = try ParsedArguments(arguments, spec: spec)
-        guard !parsed.wantsHelp else {
-            context.console.out(spec.help)
-            return nil
-        }
-        return parsed
     }
 
     static var overview: String {
@@ -99,9 +90,27 @@ public enum StorySite {
             COMMANDS:
 
             """
-        for command in commands { text += CommandSpec.helpRow(command.name, command.abstract) }
+        for command in commands { text += CommandSpec.helpRow(command.spec.name, command.spec.abstract) }
         text += "\n  See 'storysite help <command>' for detailed help.\n"
         return text
+    }
+}
+
+/// A `storysite` subcommand: its command line, and how it runs once that is parsed.
+protocol Command {
+    static var spec: CommandSpec { get }
+    init(arguments: ParsedArguments, context: CommandContext)
+    func run() async throws -> Int32
+}
+
+/// A command in the dispatch table: its spec, and how to run it on parsed arguments.
+struct CommandEntry: Sendable {
+    let spec: CommandSpec
+    let run: @Sendable (ParsedArguments, CommandContext) async throws -> Int32
+
+    init<C: Command>(_ command: C.Type) {
+        spec = C.spec
+        run = { arguments, context in try await C(arguments: arguments, context: context).run() }
     }
 }
 

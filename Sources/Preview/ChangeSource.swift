@@ -1,0 +1,15 @@
+/// Something that notices changes under a set of folders: inotify, or polling where that fails.
+/// Each is created for one watcher and then used only by that watcher's thread.
+protocol ChangeSource: AnyObject, Sendable {
+    /// Blocks up to `milliseconds` and tells whether anything relevant changed meanwhile.
+    func waitForChange(milliseconds: Int) -> Bool
+    /// Releases what the source holds.
+    func close()
+}
+
+/// Names of editors' temporary and backup files, whose changes never mean a save.
+enum IgnoredNames {
+    static func contains(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913"
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Foundation
+import Glibc
+
+/// Linux's inotify on every folder under the watched ones; a folder created later is watched as
+/// soon as its creation is seen.
+final class InotifySource: ChangeSource, @unchecked Sendable {
+    private static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
+
+    private let descriptor: Int32
+    private var folders: [Int32: String] = [:]
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    /// Watches every folder under `roots`; nil when inotify is unavailable or out of watches.
+    init?(roots: [URL]) {
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { return nil }
+        for root in roots where !watchTree(root.path) {
+            Glibc.close(descriptor)
+            return nil
+        }
+    }
+
+    func waitForChange(milliseconds: Int) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(milliseconds)) > 0 else { return false }
+        var changed = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            changed = handleEvents(count: count) || changed
+        }
+        return changed
+    }
+
+    func close() {
+        Glibc.close(descriptor)
+    }
+
+    /// Reads `count` bytes of events from the buffer; true when one of them matters.
+    private func handleEvents(count: Int) -> Bool {
+        var relevant = false
+        var offset = 0
+        let headerSize = MemoryLayout<inotify_event>.size
+        while offset + headerSize <= count {
+            let (watch, mask, length) = buffer.withUnsafeBytes { bytes in
+                (bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                 bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                 Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+            }
+            let nameBytes = buffer[(offset + headerSize)..<(offset + headerSize + length)].prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            offset += headerSize + length
+            if mask & UInt32(IN_IGNORED) != 0 {
+                folders[watch] = nil
+                continue
+            }
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                relevant = true
+                continue
+            }
+            guard !IgnoredNames.contains(name) else { continue }
+            relevant = true
+            if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = folders[watch] {
+                _ = watchTree(parent + "/" + name)
+            }
+        }
+        return relevant
+    }
+
+    /// Watches `path` and every folder under it; false when a watch cannot be added.
+    private func watchTree(_ path: String) -> Bool {
+        let watch = inotify_add_watch(descriptor, path, Self.mask)
+        guard watch >= 0 else { return errno == ENOENT }
+        folders[watch] = path
+        guard let children = try? FileManager.default.contentsOfDirectory(atPath: path) else { return true }
+        for child in children where !IgnoredNames.contains(child) {
+            var isFolder: ObjCBool = false
+            let childPath = path + "/" + child
+            if FileManager.default.fileExists(atPath: childPath, isDirectory: &isFolder), isFolder.boolValue,
+               !watchTree(childPath) {
+                return false
+            }
+        }
+        return true
+    }
+}
+#endif

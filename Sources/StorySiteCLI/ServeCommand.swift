@@ -1,0 +1,114 @@
+import Foundation
+import HTTPServer
+import Preview
+import SiteOutput
+
+/// `storysite serve`: builds the site, serves the output folder on 127.0.0.1, and rebuilds on
+/// every save of a story or template, reloading open pages (or showing the build's errors over
+/// them). `storysite serve DIR` serves a folder as it is.
+struct ServeCommand: Command {
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Build the site, serve it, and rebuild and reload the browser on every save.",
+        discussion: """
+            Builds like 'storysite build', serves the output folder and prints its URL. Saving a story or
+            a template rebuilds the site and reloads every open page; a failed rebuild keeps the last
+            good site and shows its errors over the page until a save fixes them.
+            With a folder argument, serves that folder as it is: no build, no watching.
+            Stop with Ctrl-C.
+            """,
+        options: BuildOptions.specOptions + [
+            .value("host", "address", help: "The address to listen on. (default: 127.0.0.1)"),
+            .value("port", "port", help: "The port to listen on; 0 picks a free one. (default: 8080)"),
+        ],
+        positionals: [.init(name: "dir", help: "A folder to serve as it is, built elsewhere.")])
+
+    let arguments: ParsedArguments
+    let context: CommandContext
+
+    func run() async throws -> Int32 {
+        let host = arguments.string("host") ?? "127.0.0.1"
+        let port = try arguments.integer("port", in: 0...65535) ?? 8080
+        if let folder = arguments.positional(0) {
+            return try await serveFolder(folder, host: host, port: port)
+        }
+        let configuration: Configuration
+        do {
+            configuration = try Configuration.load(from: context.workingDirectory)
+        } catch {
+            context.console.err("\(error)\n")
+            return StorySite.ExitCode.usage
+        }
+        let options = try BuildOptions(arguments: arguments, configuration: configuration, environment: context.environment)
+        let context = self.context.redacting(options.secrets)
+        let output = context.url(options.output)
+        do throws(OutputError) {
+            try OutputFolderRules.check(
+                output: output, displayPath: options.output, currentFolder: context.workingDirectory,
+                protected: [("source", context.url(options.source)), ("templates", context.url(options.templates))]
+                    + (options.fallback.map { [("fallback", context.url($0))] } ?? []))
+        } catch {
+            context.console.err(error.description + "\n")
+            return StorySite.ExitCode.failure
+        }
+
+        let liveReload = LiveReload()
+        let builder = ServeBuilder(options: options, context: context, output: output, liveReload: liveReload)
+        let coordinator = RebuildCoordinator { await builder.build(first: false) }
+        await builder.build(first: true)
+
+        let server = HTTPServer(host: host, port: port) { [handler = StaticSiteHandler(root: output, liveReload: liveReload)] in
+            await handler.respond(to: $0)
+        }
+        let boundPort = try server.start()
+        announce(options.output, host: host, port: boundPort)
+
+        let watched = [options.templates] + (options.api == nil ? [options.source] : [])
+        let watcher = FolderWatcher(folders: watched.map { context.url($0) })
+        // Each burst of saves asks the coordinator at once; one asked for during a rebuild
+        // makes exactly one more. Ending the stream waits for the rebuild in progress.
+        let rebuilding = Task {
+            await withDiscardingTaskGroup { group in
+                for await _ in watcher.changes {
+                    group.addTask { await coordinator.request() }
+                }
+            }
+        }
+        await ServeSignals.waitForStop()
+        watcher.stop()
+        await rebuilding.value
+        liveReload.disconnectAll()
+        server.stop()
+        return StorySite.ExitCode.success
+    }
+
+    /// `serve DIR`: the folder as it is, without building or watching.
+    private func serveFolder(_ folder: String, host: String, port: Int) async throws -> Int32 {
+        if let option = BuildOptions.specOptions.first(where: { $0.name != "quiet" && arguments.flag($0.name) }) {
+            throw UsageError(
+                message: "'--\(option.name)' is a build option, but serving the folder '\(folder)' builds nothing", spec: Self.spec)
+        }
+        let root = context.url(folder)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            context.console.err("\(folder): error: there is no folder to serve here\n")
+            return StorySite.ExitCode.failure
+        }
+        let server = HTTPServer(host: host, port: port) { [handler = StaticSiteHandler(root: root)] in
+            await handler.respond(to: $0)
+        }
+        let boundPort = try server.start()
+        announce(folder, host: host, port: boundPort)
+        await ServeSignals.waitForStop()
+        server.stop()
+        return StorySite.ExitCode.success
+    }
+
+    /// `Serving Output/ at http://127.0.0.1:8080/ (Ctrl-C to stop)`: printed even under
+    /// `--quiet`, since the URL is what the command gives.
+    private func announce(_ folder: String, host: String, port: Int) {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let shownFolder = folder.hasSuffix("/") ? folder : folder + "/"
+        context.console.out("Serving \(shownFolder) at http://\(shownHost):\(port)/ (Ctrl-C to stop)\n")
+    }
+}

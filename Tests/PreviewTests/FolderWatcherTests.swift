@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Preview
+
+extension PreviewTests {
+    @Suite("Watching folders")
+    struct FolderWatcherTests {
+        static let modes: [FolderWatcher.Mode] = [.automatic, .polling(interval: .milliseconds(50))]
+
+        /// Counts the watcher's changes as they arrive.
+        static func counting(_ watcher: FolderWatcher) -> (Shared<Int>, Task<Void, Never>) {
+            let count = Shared(0)
+            let task = Task {
+                for await _ in watcher.changes { count.update { $0 += 1 } }
+            }
+            return (count, task)
+        }
+
+        @Test("inotify is used on Linux")
+        func usesInotify() throws {
+            let folder = try TemporaryFolder()
+            let watcher = FolderWatcher(folders: [folder.url])
+            defer { watcher.stop() }
+            #if os(Linux)
+            #expect(!watcher.isPolling)
+            #endif
+        }
+
+        @Test("a burst of saves is one change", arguments: modes)
+        func burst(mode: FolderWatcher.Mode) async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("Content/a.json", "{}")
+            // A longer quiet period than serve's, so a busy test machine cannot split the burst.
+            let watcher = FolderWatcher(folders: [folder.path("Content")], mode: mode, quietPeriod: .milliseconds(300))
+            let (count, task) = Self.counting(watcher)
+            defer { watcher.stop(); task.cancel() }
+            for index in 0..<10 { try folder.write("Content/a.json", "{\"n\": \(index)}") }
+            #expect(await eventually { count.value == 1 })
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(count.value == 1)
+        }
+
+        @Test("files in folders created after the start are watched too", arguments: modes)
+        func newFolders(mode: FolderWatcher.Mode) async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("Templates/layout.mustache", "x")
+            let watcher = FolderWatcher(folders: [folder.path("Templates")], mode: mode)
+            let (count, task) = Self.counting(watcher)
+            defer { watcher.stop(); task.cancel() }
+            try FileManager.default.createDirectory(at: folder.path("Templates/components/deep"), withIntermediateDirectories: true)
+            #expect(await eventually { count.value == 1 })
+            try await Task.sleep(for: .milliseconds(200))
+            try folder.write("Templates/components/deep/a.mustache", "y")
+            #expect(await eventually { count.value == 2 })
+        }
+
+        @Test("editors' temporary files are not changes", arguments: modes)
+        func ignored(mode: FolderWatcher.Mode) async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("Content/a.json", "{}")
+            let watcher = FolderWatcher(folders: [folder.path("Content")], mode: mode)
+            let (count, task) = Self.counting(watcher)
+            defer { watcher.stop(); task.cancel() }
+            try folder.write("Content/.a.json.swp", "x")
+            try folder.write("Content/a.json~", "x")
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(count.value == 0)
+            try FileManager.default.removeItem(at: folder.path("Content/a.json"))
+            #expect(await eventually { count.value == 1 })
+        }
+
+        @Test("stopping ends the stream of changes")
+        func stops() async throws {
+            let folder = try TemporaryFolder()
+            let watcher = FolderWatcher(folders: [folder.url])
+            let ended = Shared(false)
+            let task = Task {
+                for await _ in watcher.changes {}
+                ended.update { $0 = true }
+            }
+            watcher.stop()
+            #expect(await eventually { ended.value })
+            task.cancel()
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+
+extension StorySiteCLITests {
+    /// Drives `storysite serve` as a user does: start it, browse, save files, stop it.
+    @Suite("storysite serve, end to end")
+    struct ServeEndToEndTests {
+        static func get(_ url: String) async throws -> (status: Int, body: String, headers: [AnyHashable: Any]) {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = 10
+            let (data, response) = try await URLSession(configuration: configuration).data(from: URL(string: url)!)
+            let http = response as? HTTPURLResponse
+            return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.allHeaderFields ?? [:])
+        }
+
+        @Test("serve builds the demo, prints its URL, serves pages with the reload script, and stops cleanly on SIGTERM")
+        func servesDemo() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let server = try ServeProcess(["--port", "0"], in: workspace.url)
+            let url = try await server.url()
+            #expect(url.hasPrefix("http://127.0.0.1:"))
+            #expect(server.output.contains("Serving Output/ at \(url) (Ctrl-C to stop)"))
+            let home = try await Self.get(url)
+            #expect(home.status == 200)
+            #expect(home.body.contains("/_storysite/events"))
+            #expect(try !workspace.read("Output/index.html").contains("/_storysite/events"))
+            let about = try await Self.get(url + "about/")
+            #expect(about.body.contains("We build calm software for small shops."))
+            let missing = try await Self.get(url + "no/such/page/")
+            #expect(missing.status == 404)
+            #expect(await server.terminate() == 0)
+        }
+
+        @Test("saving a story rebuilds the site and tells open pages to reload once the new page is served")
+        func reloadsOnSave() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let server = try ServeProcess(["--port", "0", "--quiet"], in: workspace.url)
+            let url = try await server.url()
+            let events = try ServeEventStream(url: url)
+            #expect(await events.wait { $0.contains("event: hello") })
+            let story = try workspace.read("Content/about.json")
+            try workspace.write("Content/about.json", story.replacingOccurrences(of: "We build calm software", with: "We build saved software"))
+            #expect(await events.wait { $0.contains("event: reload") }, "\(server.errors)")
+            #expect(try await Self.get(url + "about/").body.contains("We build saved software for small shops."))
+            #expect(await server.terminate() == 0)
+        }
+
+        @Test("saves that keep coming while rebuilds run end with the last save served")
+        func lastSaveWins() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let server = try ServeProcess(["--port", "0", "--quiet"], in: workspace.url)
+            let url = try await server.url()
+            let story = try workspace.read("Content/about.json")
+            for version in 1...8 {
+                try workspace.write("Content/about.json", story.replacingOccurrences(of: "We build calm software", with: "We build version \(version) software"))
+                try await Task.sleep(for: .milliseconds(70))
+            }
+            let deadline = ContinuousClock.now + .seconds(10)
+            var body = ""
+            while ContinuousClock.now < deadline {
+                body = try await Self.get(url + "about/").body
+                if body.contains("We build version 8 software") { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(body.contains("We build version 8 software"), "\(server.errors)")
+            #expect(await server.terminate() == 0)
+        }
+
+        @Test("a broken template keeps the last good site and shows its error on every page until a fix reloads them")
+        func brokenTemplate() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let server = try ServeProcess(["--port", "0"], in: workspace.url)
+            let url = try await server.url()
+            let events = try ServeEventStream(url: url)
+            #expect(await events.wait { $0.contains("event: hello") })
+            let layout = try workspace.read("Templates/layout.mustache")
+            try workspace.write("Templates/layout.mustache", layout + "{{#unclosed}}\n")
+            #expect(await events.wait { $0.contains("event: error") && $0.contains(#"Templates\/layout.mustache:"#) })
+            #expect(events.text.contains("unclosed"))
+            #expect(try await Self.get(url + "about/").body.contains("We build calm software"))
+            let late = try ServeEventStream(url: url)
+            #expect(await late.wait { $0.contains("event: error") })
+            try workspace.write("Templates/layout.mustache", layout)
+            #expect(await events.wait { $0.contains("event: reload") })
+            #expect(server.errors.contains("Build failed with 1 error"))
+            #expect(await server.terminate() == 0)
+        }
+
+        @Test("serve DIR serves a folder as it is, without building, and a busy port fails with a message")
+        func servesFolder() async throws {
+            let workspace = try TemporaryFolder()
+            try workspace.write("site/index.html", "<html><body>prebuilt</body></html>")
+            let server = try ServeProcess(["site", "--port", "0"], in: workspace.url)
+            let url = try await server.url()
+            #expect(server.output.hasPrefix("Serving site/ at http://127.0.0.1:"))
+            let home = try await Self.get(url)
+            #expect(home.body == "<html><body>prebuilt</body></html>")
+            #expect(!workspace.exists("Output"))
+            let port = URL(string: url)!.port!
+            let busy = try await Executable.run(["serve", "site", "--port", String(port)], in: workspace.url)
+            #expect(busy.status == 1)
+            #expect(busy.stderr.contains("cannot listen on 127.0.0.1:\(port)"))
+            #expect(await server.terminate() == 0)
+        }
+
+        @Test("serve DIR refuses build options and a folder that does not exist")
+        func folderMistakes() async throws {
+            let workspace = try TemporaryFolder()
+            try workspace.write("site/index.html", "x")
+            let withOption = try await Executable.run(["serve", "site", "--source", "Content"], in: workspace.url)
+            #expect(withOption.status == 64)
+            #expect(withOption.stderr.contains("'--source' is a build option"))
+            let missing = try await Executable.run(["serve", "nowhere", "--port", "0"], in: workspace.url)
+            #expect(missing.status == 1)
+            #expect(missing.stderr.contains("nowhere: error: there is no folder to serve here"))
+            let badPort = try await Executable.run(["serve", "--port", "70000"], in: workspace.url)
+            #expect(badPort.status == 64)
+        }
+    }
+}
