@@ -64,7 +64,7 @@ public struct Story: Sendable, Hashable {
     private static func identifier(_ value: JSONValue) -> String? {
         switch value {
         case .string(let string): return string
-        case .number(let number) where number.isFinite && number == number.rounded(): return String(Int(number))
+        case .number(let number): return Int(exactly: number).map(String.init)
         default: return nil
         }
     }

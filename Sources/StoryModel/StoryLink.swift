@@ -77,8 +77,8 @@ public struct StoryLink: Sendable, Hashable {
         case .string(let string)?:
             let trimmed = string.trimmingWhitespace()
             return trimmed.isEmpty ? nil : trimmed
-        case .number(let number)? where number.isFinite && number == number.rounded():
-            return String(Int(number))
+        case .number(let number)?:
+            return Int(exactly: number).map(String.init)
         default:
             return nil
         }

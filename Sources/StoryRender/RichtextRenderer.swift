@@ -119,7 +119,8 @@ private struct Walk {
         case "text": text(node)
         case "paragraph": block("p", attrs, content)
         case "heading":
-            let level = attrs?["level"]?.numberValue.map { $0.isFinite ? min(max(Int($0), 1), 6) : 1 } ?? 1
+            // Clamped while still a Double: a level like 1e30 must not trap when made an Int.
+            let level = attrs?["level"]?.numberValue.map { $0.isFinite ? Int(min(max($0, 1), 6)) : 1 } ?? 1
             block(headingTags[level - 1], attrs, content)
         case "blockquote": block("blockquote", attrs, content)
         case "bullet_list": block("ul", attrs, content)

@@ -165,7 +165,9 @@ final class StoryblokClient: Sendable {
 
     /// A `Retry-After` value: seconds, or an HTTP date.
     private static func retryAfter(_ text: String) -> Duration? {
-        if let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 { return .milliseconds(Int(seconds * 1000)) }
+        if let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 {
+            return .milliseconds(Int(min(seconds, 3600) * 1000))
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

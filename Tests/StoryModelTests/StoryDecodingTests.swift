@@ -49,6 +49,7 @@ extension StoryModelTests {
             #expect(try story(#"{"uuid": "a", "id": null, "full_slug": "a", "content": {}}"#).id == nil)
             #expect(try story(#"{"uuid": "a", "id": 1.5, "full_slug": "a", "content": {}}"#).id == nil)
             #expect(try story(#"{"uuid": "a", "id": "x", "full_slug": "a", "content": {}}"#).id == nil)
+            #expect(try story(#"{"uuid": "a", "id": 1e300, "full_slug": "a", "content": {}}"#).id == nil)
         }
 
         @Test("names the missing or malformed required key", arguments: [
@@ -56,6 +57,7 @@ extension StoryModelTests {
             (#"{"uuid": null, "full_slug": "a", "content": {}}"#, .missingKey("uuid")),
             (#"{"uuid": "", "full_slug": "a", "content": {}}"#, .malformedKey("uuid", "a non-empty string")),
             (#"{"uuid": true, "full_slug": "a", "content": {}}"#, .malformedKey("uuid", "a non-empty string")),
+            (#"{"uuid": 100000000000000000000, "full_slug": "a", "content": {}}"#, .malformedKey("uuid", "a non-empty string")),
             (#"{"uuid": "u", "content": {}}"#, .missingKey("full_slug")),
             (#"{"uuid": "u", "full_slug": 3, "content": {}}"#, .malformedKey("full_slug", "a string")),
             (#"{"uuid": "u", "full_slug": "a"}"#, .missingKey("content")),

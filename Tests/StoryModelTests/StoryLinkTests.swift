@@ -26,6 +26,8 @@ extension StoryModelTests {
             #expect(bySlug.lookupOrder == [.slug("blog/")])
             #expect(StoryLink(multilink: try object(#"{"linktype": "story", "id": "", "cached_url": ""}"#)) == nil)
             #expect(StoryLink(multilink: try object(#"{"linktype": "story", "id": " ", "url": ""}"#)) == nil)
+            let hugeID = try #require(StoryLink(multilink: try object(#"{"linktype": "story", "id": 1e300, "cached_url": "blog/"}"#)))
+            #expect(hugeID.reference == .slug("blog/"))
             #expect(StoryLink(multilink: try object(#"{"linktype": "url", "id": "", "url": "/about", "cached_url": "/about"}"#)) == nil)
             #expect(StoryLink(multilink: try object(#"{"linktype": "email", "email": "a@example.com"}"#)) == nil)
         }

@@ -49,6 +49,7 @@ struct RichtextNodeTests {
         Golden("heading without level is h1", #"{"type":"heading","content":[\#(text("Title"))]}"#, "<h1>Title</h1>"),
         Golden("heading level clamped to 6", #"{"type":"heading","attrs":{"level":9}}"#, "<h6></h6>"),
         Golden("heading level clamped to 1", #"{"type":"heading","attrs":{"level":0}}"#, "<h1></h1>"),
+        Golden("heading level far beyond Int is clamped, not a crash", #"{"type":"heading","attrs":{"level":1e30}}"#, "<h6></h6>"),
         Golden("heading with alignment", #"{"type":"heading","attrs":{"level":3,"textAlign":"right"},"content":[\#(text("Heading 3"))]}"#,
                #"<h3 style="text-align: right;">Heading 3</h3>"#),
         Golden("paragraph with alignment", #"{"type":"paragraph","attrs":{"textAlign":"justify"},"content":[\#(text("Aligned"))]}"#,
