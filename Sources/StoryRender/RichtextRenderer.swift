@@ -421,14 +421,21 @@ private struct Walk {
         return resolved
     }
 
-    /// A link's `custom` attributes (set in the editor), except invalid names, event handlers,
-    /// names already written, and script URLs.
+    /// The custom link attributes that are kept: they describe the link and cannot style the
+    /// page, run script or clobber the document (`style`, `id`, `name`, `on…`, `formaction` can).
+    private static let allowedCustomAttributes: Set<String> = [
+        "rel", "title", "class", "hreflang", "download", "referrerpolicy", "type", "lang",
+    ]
+
+    /// A link's `custom` attributes (set in the editor): those allowed, `data-*` and `aria-*`,
+    /// with valid names, not already written, and without script URLs.
     private mutating func customAttributes(_ value: JSONValue, written: inout [String]) {
         guard case .object(let custom) = value else { return }
         for entry in custom.entries {
             let name = entry.key.lowercased()
             guard let value = scalarString(entry.value) else { continue }
-            guard isValidAttributeName(name), !name.hasPrefix("on"), !written.contains(name) else {
+            let allowed = Self.allowedCustomAttributes.contains(name) || name.hasPrefix("data-") || name.hasPrefix("aria-")
+            guard allowed, isValidAttributeName(name), !written.contains(name) else {
                 warn(.unsafeAttribute, "link attribute \(quoted(entry.key)) refused")
                 continue
             }

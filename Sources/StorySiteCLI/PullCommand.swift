@@ -27,7 +27,9 @@ struct PullCommand: Command {
         guard let destination = arguments.string("to") else {
             throw UsageError(message: "Missing expected option '--to <dir>'", spec: Self.spec)
         }
-        let options = try BuildOptions(arguments: arguments, configuration: configuration, environment: context.environment)
+        var options = try BuildOptions(arguments: arguments, configuration: configuration, environment: context.environment)
+        // A pull must come from the API: a fallback folder from storysite.json would be copied silently.
+        options.fallback = nil
         guard options.api != nil else {
             throw UsageError(message: "pull reads the Storyblok API, which needs an access token: set STORYBLOK_TOKEN or pass --token", spec: Self.spec)
         }

@@ -24,7 +24,11 @@ public enum StorySite {
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
         console: any Console = StandardConsole()
     ) async -> Int32 {
+        // The environment's token is redacted from everything, usage errors included (a token
+        // pasted as an argument by mistake is echoed by "Unexpected argument").
         let context = CommandContext(environment: environment, workingDirectory: workingDirectory, console: console)
+            .redacting(environment["STORYBLOK_TOKEN"].map { [$0] } ?? [])
+        let console = context.console
         do {
             return try await dispatch(arguments, context: context)
         } catch let error as UsageError {

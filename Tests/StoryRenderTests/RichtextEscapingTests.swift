@@ -69,10 +69,10 @@ struct RichtextEscapingTests {
 
     @Test("script in custom link attributes is dropped and reported")
     func customAttributes() {
-        let custom = #"{"onmouseover":"alert(1)","ONCLICK":"alert(1)","x\" y":"1","formaction":"javascript:alert(1)","href":"javascript:alert(1)","rel":"nofollow"}"#
+        let custom = #"{"onmouseover":"alert(1)","ONCLICK":"alert(1)","x\" y":"1","formaction":"javascript:alert(1)","href":"javascript:alert(1)","rel":"nofollow","style":"position:fixed;background:url(https://evil.example/x)","id":"main","data-track":"javascript:alert(1)","aria-label":"Read more"}"#
         let (html, warnings) = renderRichtext(text("x", link("/a", custom: custom)))
-        #expect(html == #"<a href="/a" rel="nofollow">x</a>"#)
-        #expect(warnings.count == 5)
+        #expect(html == #"<a href="/a" rel="nofollow" aria-label="Read more">x</a>"#)
+        #expect(warnings.count == 8)
     }
 
     @Test("image sources that could run script are dropped; raster data URLs are kept")

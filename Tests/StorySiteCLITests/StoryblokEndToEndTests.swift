@@ -85,6 +85,26 @@ extension StorySiteCLITests {
             #expect(workspace.exists("notes/home.json"))
         }
 
+        @Test("pull never falls back to a folder: an unreachable API fails it, even with a fallback configured")
+        func pullDoesNotFallBack() async throws {
+            let (workspace, api, url) = try Self.demoWithAPI()
+            api.stop()
+            try workspace.write("storysite.json", #"{"fallback": "Content"}"#)
+            let result = try await Executable.run(
+                ["pull", "--api-url", url.absoluteString, "--to", "pulled"], in: workspace.url, environment: ["STORYBLOK_TOKEN": Self.token])
+            #expect(result.status == 1, "\(result.stdout)")
+            #expect(!workspace.exists("pulled"))
+            Self.assertNoToken(result)
+        }
+
+        @Test("a token pasted as an argument by mistake is not echoed in the usage error")
+        func tokenInUsageError() async throws {
+            let workspace = try TemporaryFolder()
+            let result = try await Executable.run(["pull", "--to", "x", Self.token], in: workspace.url, environment: ["STORYBLOK_TOKEN": Self.token])
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix("Error: Unexpected argument '***'"), "\(result.stderr)")
+        }
+
         @Test("API settings without a token are a usage error")
         func settingsWithoutToken() async throws {
             let workspace = try TemporaryFolder()
