@@ -105,7 +105,11 @@ struct PageLinkCheck {
         case .reference:
             switch base {
             case .site(let document):
-                checkInternal(text, link, document: document, into: &outcome)
+                if let rooted = settings.siteAddress?.withinSitePath(text.text) {
+                    checkInternal(LinkText(rooted), link, document: Self.siteRoot, into: &outcome)
+                } else {
+                    checkInternal(text, link, document: document, into: &outcome)
+                }
             case .external(let baseURL):
                 let relative = String(decoding: Self.withoutFragment(text.text), as: UTF8.self)
                 addExternal(URL(string: relative, relativeTo: baseURL)?.absoluteURL, link, into: &outcome)

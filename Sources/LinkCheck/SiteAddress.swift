@@ -29,6 +29,15 @@ struct SiteAddress: Sendable {
         return rest.first == UInt8(ascii: "/") ? Array(rest) : [UInt8(ascii: "/")] + rest
     }
 
+    /// A root-relative link (`/docs/about/`) made relative to the folder's root, when the site is
+    /// served below a path (`https://example.com/docs/`) and the link points into it.
+    func withinSitePath(_ link: [UInt8]) -> [UInt8]? {
+        guard !path.isEmpty, link.first == UInt8(ascii: "/"), link.starts(with: path) else { return nil }
+        let rest = link[path.count...]
+        guard Self.endsComponent(rest) else { return nil }
+        return rest.first == UInt8(ascii: "/") ? Array(rest) : [UInt8(ascii: "/")] + rest
+    }
+
     /// Whether `rest` is empty or starts a new path segment, query or fragment.
     private static func endsComponent(_ rest: ArraySlice<UInt8>) -> Bool {
         guard let first = rest.first else { return true }

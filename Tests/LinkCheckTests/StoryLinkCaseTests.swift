@@ -119,5 +119,20 @@ extension LinkCheckTests {
                 Fixture.broken("index.html", line: 6, "https://example.com/gone", "no file or folder 'gone'", times: 2),
             ])
         }
+
+        @Test("a site served below a path resolves root-relative links under that path against its own root")
+        func siteBelowAPath() async throws {
+            let report = try await Fixture.check(
+                [
+                    "about/index.html": Fixture.page("<p>about</p>"),
+                    "404.html": Fixture.page(
+                        ##"<a href="/docs/about/">1</a>"##, ##"<a href="/docs/">2</a>"##, ##"<a href="/docs/gone/">3</a>"##),
+                    "index.html": Fixture.page("<p>home</p>"),
+                ],
+                options: .init(siteURL: URL(string: "https://example.com/docs/")))
+            #expect(report.findings == [
+                Fixture.broken("404.html", line: 5, "/docs/gone/", "no folder 'gone/'"),
+            ])
+        }
     }
 }

@@ -19,6 +19,14 @@ extension StorySiteCLITests {
             #expect(folder.stdout.hasSuffix(" 0 broken, 0 warnings\n"))
         }
 
+        @Test("a site deployed below a path checks clean, its 404 page's root-relative links included")
+        func demoBelowAPath() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let result = try await Executable.run(["check", "--base-url", "https://example.com/docs/"], in: workspace.url)
+            #expect(result.status == 0, "\(result.stdout)")
+            #expect(result.stdout.hasSuffix(" 0 broken, 0 warnings\n"), "\(result.stdout)")
+        }
+
         @Test("a broken story link and a missing fragment fail the check with where and why")
         func plantedBrokenLinks() async throws {
             let workspace = try BuildEndToEndTests.smallSite(stories: [
