@@ -24,22 +24,47 @@ public enum PercentDecoding {
     /// `text` with every well-formed escape decoded, as a browser would before looking at a URL:
     /// malformed escapes stay as written and invalid UTF-8 becomes U+FFFD.
     public static func lenient(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        let source = Array(text.utf8)
-        var index = 0
-        while index < source.count {
-            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(source[index])
-                index += 1
+        guard hasEscape(text.utf8) else { return text }
+        return String(decoding: decode(text.utf8), as: UTF8.self)
+    }
+
+    /// `bytes` with every `%XX` (two hex digits) replaced by the byte it encodes, once, as a
+    /// static host does to a request path; a `%` not followed by two hex digits stays as it is.
+    public static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        append(bytes, to: &decoded)
+        return decoded
+    }
+
+    /// Appends the decoded `bytes` to `output`, and says whether an encoded `/` (`%2F`) was among them.
+    @discardableResult
+    public static func append<Bytes: Collection<UInt8>>(_ bytes: Bytes, to output: inout [UInt8]) -> Bool {
+        var decodedSlash = false
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            bytes.formIndex(after: &index)
+            guard byte == UInt8(ascii: "%"), index != bytes.endIndex else {
+                output.append(byte)
+                continue
             }
+            let second = bytes.index(after: index)
+            guard second != bytes.endIndex, let high = hexValue(bytes[index]), let low = hexValue(bytes[second]) else {
+                output.append(byte)
+                continue
+            }
+            let decodedByte = high << 4 | low
+            if decodedByte == UInt8(ascii: "/") { decodedSlash = true }
+            output.append(decodedByte)
+            index = bytes.index(after: second)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return decodedSlash
+    }
+
+    /// Whether `bytes` holds a `%` at all (so decoding could change it).
+    public static func hasEscape<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.contains(UInt8(ascii: "%"))
     }
 
     /// The value of one hexadecimal digit.
