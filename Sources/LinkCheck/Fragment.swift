@@ -1,4 +1,5 @@
 import StoryModel
+
 /// Whether a fragment leads somewhere in a page, as the HTML standard finds "the indicated part
 /// of the document": an element whose `id` is the fragment as written, or else percent-decoded
 /// (`#caf%C3%A9` finds `id="café"`), or an `<a name>` (the page's anchors hold both); `#`,

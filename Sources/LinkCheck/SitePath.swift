@@ -1,4 +1,5 @@
 import StoryModel
+
 /// Where a link leads on the site once resolved: a path from the site root, decoded once as a
 /// host decodes a request path, without the leading `/`. A folder's path ends with `/`; the
 /// root is empty.

@@ -1,4 +1,5 @@
 import StoryModel
+
 /// Decides whether a URL from content may be placed in an `href` or `src`.
 ///
 /// A URL is refused when its scheme runs script or embeds a document (`javascript:`, `vbscript:`,
