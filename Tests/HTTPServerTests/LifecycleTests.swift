@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 @testable import HTTPServer
 
 extension HTTPServerTests {
@@ -19,7 +20,7 @@ extension HTTPServerTests {
             #expect(String(decoding: data, as: UTF8.self) == "up")
             server.stop()
             #expect(server.port == nil)
-            #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(port: first) }
+            #expect(throws: LoopbackConnection.Failure.self) { try LoopbackConnection(port: first) }
             let second = try server.start()
             let (again, _) = try await makeSession().data(from: url(second, "/"))
             #expect(String(decoding: again, as: UTF8.self) == "up")
@@ -38,9 +39,9 @@ extension HTTPServerTests {
                 return HTTPResponse(body: .stream(chunks, length: nil))
             }
             let port = try server.start()
-            let slow = try RawHTTPClient(port: port)
+            let slow = try LoopbackConnection(port: port)
             slow.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            let stream = try RawHTTPClient(port: port)
+            let stream = try LoopbackConnection(port: port)
             stream.send("GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             continuation.yield(Array("tick".utf8))
             #expect(await stream.read { $0.contains("tick") })
@@ -55,8 +56,8 @@ extension HTTPServerTests {
         @Test("it listens only on the address it was given")
         func bindsToHost() async throws {
             try await withServer({ _ in HTTPResponse(text: "up") }) { _, port in
-                #expect(throws: Never.self) { try RawHTTPClient(host: "127.0.0.1", port: port) }
-                #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(host: "127.0.0.2", port: port) }
+                #expect(throws: Never.self) { try LoopbackConnection(host: "127.0.0.1", port: port) }
+                #expect(throws: LoopbackConnection.Failure.self) { try LoopbackConnection(host: "127.0.0.2", port: port) }
             }
         }
 

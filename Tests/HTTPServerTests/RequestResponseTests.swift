@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 @testable import HTTPServer
 
 extension HTTPServerTests {
@@ -39,7 +40,7 @@ extension HTTPServerTests {
         @Test("a HEAD gets the headers and the length, but no body")
         func head() async throws {
             try await withServer({ _ in HTTPResponse(text: "twelve bytes") }) { _, port in
-                let client = try RawHTTPClient(port: port)
+                let client = try LoopbackConnection(port: port)
                 client.send("HEAD /page HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 await client.read { _ in false }
                 #expect(client.closed)
@@ -88,7 +89,7 @@ extension HTTPServerTests {
         @Test("a dropped connection gets no answer")
         func drop() async throws {
             try await withServer({ _ in .dropConnection }) { _, port in
-                let client = try RawHTTPClient(port: port)
+                let client = try LoopbackConnection(port: port)
                 client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 await client.read { _ in false }
                 #expect(client.closed)
@@ -100,7 +101,7 @@ extension HTTPServerTests {
         @Test("a keep-alive connection serves several requests")
         func keepAlive() async throws {
             try await withServer({ request in HTTPResponse(text: "[\(request.path)]") }) { _, port in
-                let client = try RawHTTPClient(port: port)
+                let client = try LoopbackConnection(port: port)
                 client.send("GET /one HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 #expect(await client.read { $0.contains("[/one]") })
                 client.send("GET /two HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 @testable import HTTPServer
 
 extension HTTPServerTests {
@@ -14,7 +15,7 @@ extension HTTPServerTests {
             try await withServer({ _ in
                 HTTPResponse(headers: [HTTPHeader("Content-Type", "text/event-stream")], body: .stream(events, length: nil))
             }) { _, port in
-                let client = try RawHTTPClient(port: port)
+                let client = try LoopbackConnection(port: port)
                 client.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 continuation.yield(Array("data: first\n\n".utf8))
                 #expect(await client.read { $0.contains("data: first") })
@@ -53,7 +54,7 @@ extension HTTPServerTests {
                 }
                 return HTTPResponse(body: .stream(chunks, length: 100))
             }) { _, port in
-                let client = try RawHTTPClient(port: port)
+                let client = try LoopbackConnection(port: port)
                 client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 await client.read { _ in false }
                 #expect(client.closed)
@@ -80,7 +81,7 @@ extension HTTPServerTests {
                 }
                 return HTTPResponse(body: .stream(chunks, length: nil))
             }) { _, port in
-                var client: RawHTTPClient? = try RawHTTPClient(port: port)
+                var client: LoopbackConnection? = try LoopbackConnection(port: port)
                 client?.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 #expect(await client?.read { $0.contains(": tick") } == true)
                 client = nil

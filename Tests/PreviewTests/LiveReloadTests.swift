@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Preview
 
 extension PreviewTests {
@@ -10,8 +11,8 @@ extension PreviewTests {
             let fixture = try SiteFixture()
             let hub = LiveReload(heartbeat: .milliseconds(100))
             try await fixture.serve(liveReload: hub) { port in
-                let client = try RawRequest(port: port)
-                client.write("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let client = try LoopbackConnection(port: port)
+                client.send("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 #expect(await client.read { $0.contains("event: hello\ndata: {\"build\":0}\n\n") })
                 #expect(client.text.contains("Content-Type: text/event-stream"))
                 #expect(client.text.contains("Cache-Control: no-cache"))
@@ -27,8 +28,8 @@ extension PreviewTests {
             let fixture = try SiteFixture()
             let hub = LiveReload(heartbeat: .seconds(30))
             try await fixture.serve(liveReload: hub) { port in
-                let open = try RawRequest(port: port)
-                open.write("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let open = try LoopbackConnection(port: port)
+                open.send("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 #expect(await open.read { $0.contains("event: hello") })
                 #expect(await eventually { hub.clientCount == 1 })
                 hub.showProblems([PreviewProblem(location: "Templates/layout.mustache:3:5", message: "unclosed section 'x' <b>")])
@@ -36,14 +37,14 @@ extension PreviewTests {
                 #expect(open.text.contains(#""location":"Templates\/layout.mustache:3:5""#))
                 #expect(open.text.contains(#""message":"unclosed section 'x' <b>""#))
 
-                let late = try RawRequest(port: port)
-                late.write("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let late = try LoopbackConnection(port: port)
+                late.send("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 #expect(await late.read { $0.contains("event: error") && $0.contains("unclosed section") })
 
                 hub.reload()
                 #expect(hub.currentProblems.isEmpty)
-                let after = try RawRequest(port: port)
-                after.write("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let after = try LoopbackConnection(port: port)
+                after.send("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 #expect(await after.read { $0.contains("event: hello\ndata: {\"build\":1}") })
                 #expect(await after.read(timeout: 0.3) { $0.contains("event: error") } == false)
             }
@@ -54,8 +55,8 @@ extension PreviewTests {
             let fixture = try SiteFixture()
             let hub = LiveReload(heartbeat: .milliseconds(50))
             try await fixture.serve(liveReload: hub) { port in
-                var client: RawRequest? = try RawRequest(port: port)
-                client?.write("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                var client: LoopbackConnection? = try LoopbackConnection(port: port)
+                client?.send("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 #expect(await client?.read { $0.contains("event: hello") } == true)
                 #expect(await eventually { hub.clientCount == 1 })
                 client = nil
@@ -68,7 +69,7 @@ extension PreviewTests {
             let fixture = try SiteFixture()
             let hub = LiveReload()
             try await fixture.serve(liveReload: hub) { port in
-                let response = try await RawRequest.send("HEAD", LiveReload.eventsPath, port: port)
+                let response = try await LoopbackConnection.request("HEAD", LiveReload.eventsPath, port: port)
                 #expect(response.status == 200)
                 #expect(response.headers["content-type"] == "text/event-stream; charset=utf-8")
                 #expect(hub.clientCount == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Preview
 
 extension PreviewTests {
@@ -9,7 +10,7 @@ extension PreviewTests {
         func index() async throws {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
-                let response = try await RawRequest.send("GET", "/", port: port)
+                let response = try await LoopbackConnection.request("GET", "/", port: port)
                 #expect(response.status == 200)
                 #expect(response.headers["content-type"] == "text/html; charset=utf-8")
                 #expect(response.headers["cache-control"] == "no-cache")
@@ -25,13 +26,13 @@ extension PreviewTests {
         func injection() async throws {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
-                let response = try await RawRequest.send("GET", "/about/", port: port)
+                let response = try await LoopbackConnection.request("GET", "/about/", port: port)
                 #expect(response.text.hasSuffix("</script>\n</BODY></html>"))
-                let css = try await RawRequest.send("GET", "/assets/style.css", port: port)
+                let css = try await LoopbackConnection.request("GET", "/assets/style.css", port: port)
                 #expect(css.text == "body{}")
             }
             try await fixture.serve(liveReload: nil) { port in
-                let response = try await RawRequest.send("GET", "/about/", port: port)
+                let response = try await LoopbackConnection.request("GET", "/about/", port: port)
                 #expect(response.text == "<html><body><h1>About</h1></BODY></html>")
             }
         }
@@ -46,7 +47,7 @@ extension PreviewTests {
         func contentTypes(file: String, type: String) async throws {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
-                let response = try await RawRequest.send("GET", "/assets/\(file)", port: port)
+                let response = try await LoopbackConnection.request("GET", "/assets/\(file)", port: port)
                 #expect(response.status == 200)
                 #expect(response.headers["content-type"] == type)
                 #expect(response.headers["cache-control"] == "no-cache")
@@ -58,13 +59,13 @@ extension PreviewTests {
         func redirect() async throws {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
-                let response = try await RawRequest.send("GET", "/about", port: port)
+                let response = try await LoopbackConnection.request("GET", "/about", port: port)
                 #expect(response.status == 301)
                 #expect(response.headers["location"] == "/about/")
-                let withQuery = try await RawRequest.send("GET", "/a%20b?x=1", port: port)
+                let withQuery = try await LoopbackConnection.request("GET", "/a%20b?x=1", port: port)
                 #expect(withQuery.status == 301)
                 #expect(withQuery.headers["location"] == "/a%20b/?x=1")
-                let followed = try await RawRequest.send("GET", "/a%20b/", port: port)
+                let followed = try await LoopbackConnection.request("GET", "/a%20b/", port: port)
                 #expect(followed.status == 200)
                 #expect(followed.text.contains("spaced"))
             }
@@ -74,7 +75,7 @@ extension PreviewTests {
         func redirectStaysHome() async throws {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
-                let response = try await RawRequest.send("GET", "//about", port: port)
+                let response = try await LoopbackConnection.request("GET", "//about", port: port)
                 #expect(response.status == 301)
                 #expect(response.headers["location"] == "/about/")
             }
@@ -85,7 +86,7 @@ extension PreviewTests {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
                 for target in ["/nope", "/nope/", "/assets/missing.css", "/empty/"] {
-                    let response = try await RawRequest.send("GET", target, port: port)
+                    let response = try await LoopbackConnection.request("GET", target, port: port)
                     #expect(response.status == 404, "\(target)")
                     #expect(response.text.contains("Custom missing page"), "\(target)")
                     #expect(response.headers["content-type"] == "text/html; charset=utf-8")
@@ -98,7 +99,7 @@ extension PreviewTests {
         func builtInNotFound() async throws {
             let fixture = try SiteFixture(notFoundPage: false)
             try await fixture.serve { port in
-                let response = try await RawRequest.send("GET", "/nope", port: port)
+                let response = try await LoopbackConnection.request("GET", "/nope", port: port)
                 #expect(response.status == 404)
                 #expect(response.text.contains("Not found"))
             }
@@ -108,14 +109,14 @@ extension PreviewTests {
         func head() async throws {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
-                let get = try await RawRequest.send("GET", "/assets/data.json", port: port)
-                let head = try await RawRequest.send("HEAD", "/assets/data.json", port: port)
+                let get = try await LoopbackConnection.request("GET", "/assets/data.json", port: port)
+                let head = try await LoopbackConnection.request("HEAD", "/assets/data.json", port: port)
                 #expect(head.status == 200)
                 #expect(head.headers["content-type"] == "application/json")
                 #expect(head.headers["content-length"] == String(get.body.count))
                 #expect(head.headers["cache-control"] == "no-cache")
-                let connection = try RawRequest(port: port)
-                connection.write("HEAD /nope HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                let connection = try LoopbackConnection(port: port)
+                connection.send("HEAD /nope HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 await connection.read { _ in false }
                 #expect(connection.text.hasPrefix("HTTP/1.1 404"))
                 #expect(connection.text.hasSuffix("\r\n\r\n"))
@@ -126,7 +127,7 @@ extension PreviewTests {
         func otherMethods() async throws {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
-                let response = try await RawRequest.send("DELETE", "/index.html", port: port)
+                let response = try await LoopbackConnection.request("DELETE", "/index.html", port: port)
                 #expect(response.status == 405)
                 #expect(response.headers["allow"] == "GET, HEAD")
             }
@@ -136,7 +137,7 @@ extension PreviewTests {
         func insideSymlink() async throws {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
-                let response = try await RawRequest.send("GET", "/inside", port: port)
+                let response = try await LoopbackConnection.request("GET", "/inside", port: port)
                 #expect(response.status == 200)
                 #expect(response.text.contains("About"))
             }
@@ -153,7 +154,7 @@ extension PreviewTests {
         func traversal(target: String) async throws {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
-                let response = try await RawRequest.send("GET", target, port: port)
+                let response = try await LoopbackConnection.request("GET", target, port: port)
                 #expect([400, 403, 404].contains(response.status), "\(target.prefix(80)) → \(response.status)")
                 #expect(!response.text.contains(SiteFixture.secret))
             }
@@ -164,7 +165,7 @@ extension PreviewTests {
             let fixture = try SiteFixture()
             try await fixture.serve { port in
                 for target in ["/%2e%2e/secret.txt", "/..%2fsecret.txt", "/%00", "/leak", "/leakdir/secret.txt", "/" + String(repeating: "a", count: 3000)] {
-                    let response = try await RawRequest.send("GET", target, port: port)
+                    let response = try await LoopbackConnection.request("GET", target, port: port)
                     #expect(response.status == 403, "\(target.prefix(60))")
                 }
             }

@@ -88,52 +88,13 @@ final class ServeProcess: @unchecked Sendable {
     }
 }
 
-/// A plain socket connection for the server's event stream, whose chunks URLSession would hold back.
-final class ServeEventStream: @unchecked Sendable {
-    private let socket: Int32
-    private let lock = NSLock()
-    private var received: [UInt8] = []
-
-    /// Opens `/_storysite/events` on the server at `url` (`http://127.0.0.1:port/`).
-    init(url: String) throws {
+extension LoopbackConnection {
+    /// Opens `/_storysite/events` on the server at `url` (`http://127.0.0.1:port/`), whose chunks
+    /// URLSession would hold back.
+    static func events(at url: String) throws -> LoopbackConnection {
         guard let port = URL(string: url)?.port else { throw ServeProcess.Failure(description: "no port in \(url)") }
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            close(socket)
-            throw ServeProcess.Failure(description: "cannot connect to \(url)")
-        }
-        let request = Array("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
-
-    deinit {
-        close(socket)
-    }
-
-    var text: String { lock.withLock { String(decoding: received, as: UTF8.self) } }
-
-    /// Waits until the text received holds `condition` (bounded by `timeout` seconds).
-    func wait(timeout: Double = 10, for condition: @escaping @Sendable (String) -> Bool) async -> Bool {
-        await withCheckedContinuation { continuation in
-            Thread {
-                let deadline = Date().addingTimeInterval(timeout)
-                while !condition(self.text), deadline.timeIntervalSinceNow > 0 {
-                    var poller = pollfd(fd: self.socket, events: Int16(POLLIN), revents: 0)
-                    guard poll(&poller, 1, 100) > 0 else { continue }
-                    var chunk = [UInt8](repeating: 0, count: 16384)
-                    let count = chunk.withUnsafeMutableBytes { recv(self.socket, $0.baseAddress, $0.count, 0) }
-                    guard count > 0 else { break }
-                    self.lock.withLock { self.received += chunk[..<count] }
-                }
-                continuation.resume(returning: condition(self.text))
-            }.start()
-        }
+        let connection = try LoopbackConnection(port: port)
+        connection.send("GET /_storysite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        return connection
     }
 }

@@ -5,20 +5,22 @@ import Darwin
 #endif
 import Foundation
 
-/// An HTTP/1.1 exchange over a plain socket, so a request target reaches the server byte for byte
-/// (URLSession would normalise `..` and escapes). All blocking I/O runs on a thread of its own,
-/// never on the cooperative pool that runs the server's handlers.
-final class RawRequest: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// A plain TCP connection to a server on 127.0.0.1, for tests that must send a request byte for
+/// byte (URLSession normalises `..` and escapes) or read a stream as it arrives (Server-Sent
+/// Events). Blocking reads run on a thread of their own, never on the cooperative pool that runs
+/// the server's handlers.
+public final class LoopbackConnection: @unchecked Sendable {
+    /// A connection that could not be made, or a response that could not be read.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    /// A parsed response: status, headers (names lowercased) and body.
-    struct Response {
-        var status: Int
-        var headers: [String: String]
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
+    /// A response: status, headers (names lowercased) and body.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: [UInt8]
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     private let socket: Int32
@@ -26,20 +28,21 @@ final class RawRequest: @unchecked Sendable {
     private var bytes: [UInt8] = []
     private var isClosed = false
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    /// Connects to `host`:`port` (a loopback address).
+    public init(host: String = "127.0.0.1", port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        inet_pton(AF_INET, host, &address.sin_addr)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
+            let reason = String(cString: strerror(errno))
             close(socket)
-            throw Failure(description: "connect to port \(port): \(String(cString: strerror(errno)))")
+            throw Failure(description: "connect to \(host):\(port): \(reason)")
         }
     }
 
@@ -47,31 +50,25 @@ final class RawRequest: @unchecked Sendable {
         close(socket)
     }
 
-    /// `method target` with `Connection: close`, read to the end; a whole response.
-    static func send(_ method: String, _ target: String, port: Int, timeout: Double = 10) async throws -> Response {
-        let connection = try RawRequest(port: port)
-        connection.write("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        await connection.read(timeout: timeout) { _ in false }
-        guard let response = connection.parsed(headOnly: method == "HEAD") else {
-            throw Failure(description: "\(method) \(target): no complete response in \(connection.text.prefix(200))")
-        }
-        return response
-    }
-
-    func write(_ text: String) {
+    /// Sends `text` as it is.
+    public func send(_ text: String) {
         let data = Array(text.utf8)
         _ = data.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Everything received so far.
+    public var received: [UInt8] { lock.withLock { bytes } }
+
     /// Everything received so far, as text.
-    var text: String {
-        lock.withLock { String(decoding: bytes, as: UTF8.self) }
-    }
+    public var text: String { String(decoding: received, as: UTF8.self) }
+
+    /// Whether the server closed the connection.
+    public var closed: Bool { lock.withLock { isClosed } }
 
     /// Reads until `condition` holds for the text received, the server closes, or `timeout`
     /// passes; returns whether the condition holds.
     @discardableResult
-    func read(timeout: Double = 5, until condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+    public func read(timeout: Double = 5, until condition: @escaping @Sendable (String) -> Bool) async -> Bool {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: self.readBlocking(timeout: timeout, until: condition)) }.start()
         }
@@ -79,7 +76,7 @@ final class RawRequest: @unchecked Sendable {
 
     private func readBlocking(timeout: Double, until condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while !condition(text), !lock.withLock({ isClosed }) {
+        while !condition(text), !closed {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { break }
             var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
@@ -93,11 +90,23 @@ final class RawRequest: @unchecked Sendable {
         return condition(text)
     }
 
+    /// Sends `method target` with `Connection: close` and reads the whole response.
+    public static func request(_ method: String, _ target: String, port: Int, timeout: Double = 10) async throws -> Response {
+        let connection = try LoopbackConnection(port: port)
+        connection.send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        await connection.read(timeout: timeout) { _ in false }
+        guard let response = connection.response(headOnly: method == "HEAD") else {
+            throw Failure(description: "\(method) \(target): no complete response in \(connection.text.prefix(200))")
+        }
+        return response
+    }
+
     /// The response in what was received (a `Content-Length` or closed body; chunking not handled).
-    private func parsed(headOnly: Bool) -> Response? {
-        let received = lock.withLock { bytes }
+    public func response(headOnly: Bool = false) -> Response? {
+        let received = self.received
         let separator = Array("\r\n\r\n".utf8)
-        guard let end = (0...max(0, received.count - 4)).first(where: { Array(received[$0..<min($0 + 4, received.count)]) == separator }) else {
+        guard received.count >= 4,
+              let end = (0...(received.count - 4)).first(where: { received[$0..<$0 + 4].elementsEqual(separator) }) else {
             return nil
         }
         let head = String(decoding: received[..<end], as: UTF8.self).components(separatedBy: "\r\n")
