@@ -2,7 +2,7 @@
 // several times each, and prints wall time (median), ms per page, peak RSS and the ratio
 // storysite / Hugo; then storysite's no-change and one-story-changed rebuilds.
 //
-//   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N]
+//   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR]
 //
 // storysite runs as a child process of this executable (`build-benchmark storysite build …`),
 // so its peak RSS is measured the same way as Hugo's, with /usr/bin/time. Hugo is skipped with
@@ -19,11 +19,17 @@ struct Options {
     var stories = 10_000
     var runs = 3
     var jobs: Int?
+    /// A folder to build in and keep, for profiling; by default a temporary one, removed after.
+    var workspace: String?
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
         while let option = rest.popFirst() {
             guard let value = rest.popFirst() else { throw BenchmarkError("\(option) needs a value") }
+            if option == "--workspace" {
+                workspace = value
+                continue
+            }
             guard let number = Int(value), number > 0 else { throw BenchmarkError("\(option) needs a positive number, not '\(value)'") }
             switch option {
             case "--stories": stories = number
@@ -59,14 +65,16 @@ let options: Options
 do {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("build-benchmark: \(error)\nusage: build-benchmark [--stories N] [--runs N] [--jobs N]\n".utf8))
+    FileHandle.standardError.write(Data("build-benchmark: \(error)\nusage: build-benchmark [--stories N] [--runs N] [--jobs N] [--workspace DIR]\n".utf8))
     exit(64)
 }
 
 do {
     let fileManager = FileManager.default
-    let workspace = fileManager.temporaryDirectory.appendingPathComponent("build-benchmark-\(getpid())", isDirectory: true)
-    defer { try? fileManager.removeItem(at: workspace) }
+    let workspace = options.workspace.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        ?? fileManager.temporaryDirectory.appendingPathComponent("build-benchmark-\(getpid())", isDirectory: true)
+    defer { if options.workspace == nil { try? fileManager.removeItem(at: workspace) } }
+    try? fileManager.removeItem(at: workspace)
     let content = workspace.appendingPathComponent("Content", isDirectory: true)
     let output = workspace.appendingPathComponent("Output", isDirectory: true)
     try SyntheticSpace.write(stories: options.stories, to: content)

@@ -17,6 +17,12 @@ public struct SiteWriter: Sendable {
         public var written: Int
         public var unchanged: Int
         public var removed: Int
+
+        public init(written: Int, unchanged: Int, removed: Int) {
+            self.written = written
+            self.unchanged = unchanged
+            self.removed = removed
+        }
     }
 
     /// The output folder.
@@ -29,13 +35,36 @@ public struct SiteWriter: Sendable {
         self.displayPath = displayPath ?? output.relativePath
     }
 
-    /// Replaces the output folder's contents with `files`.
-    public func write(_ files: [OutputFile]) throws(OutputError) -> Summary {
+    /// The files of the previous build still on disk as it wrote them (size and modification
+    /// time as recorded), with their content hashes: a caller may keep them without rendering.
+    public func intactFiles() -> [String: String] {
+        guard let manifest = Manifest.read(in: output) else { return [:] }
+        var intact: [String: String] = [:]
+        for (path, entry) in manifest.files {
+            if let status = FileStatus(path: output.appendingPathComponent(path).path),
+               status.size == entry.size, status.modified == entry.modified {
+                intact[path] = entry.hash
+            }
+        }
+        return intact
+    }
+
+    /// Replaces the output folder's contents with `files`, plus the files named in `kept`: files
+    /// of the previous build, left as they are (see ``intactFiles()``).
+    public func write(_ files: [OutputFile], keeping kept: Set<String> = []) throws(OutputError) -> Summary {
         let fileManager = FileManager.default
         let previous = try readPreviousManifest()
-        var plan = [(file: OutputFile, entry: Manifest.Entry, unchanged: Bool)]()
-        plan.reserveCapacity(files.count)
+        var plan = [(path: String, contents: Data?, entry: Manifest.Entry, unchanged: Bool)]()
+        plan.reserveCapacity(files.count + kept.count)
         var seen = Set<String>()
+        for path in kept.sorted() {
+            guard let old = previous.files[path], let status = FileStatus(path: output.appendingPathComponent(path).path),
+                  status.size == old.size, status.modified == old.modified else {
+                throw OutputError(path: displayPath, message: "'\(path)' changed on disk during the build; build again")
+            }
+            seen.insert(path)
+            plan.append((path, nil, old, true))
+        }
         for file in files {
             guard seen.insert(file.path).inserted else {
                 throw OutputError(path: displayPath, message: "two files map to '\(file.path)'")
@@ -49,7 +78,7 @@ public struct SiteWriter: Sendable {
                 entry.modified = old.modified
                 unchanged = true
             }
-            plan.append((file, entry, unchanged))
+            plan.append((file.path, file.contents, entry, unchanged))
         }
         let removed = previous.files.keys.filter { !seen.contains($0) }.count
         let unchangedCount = plan.filter(\.unchanged).count
@@ -67,16 +96,16 @@ public struct SiteWriter: Sendable {
             var manifest = Manifest()
             for index in plan.indices {
                 let item = plan[index]
-                let target = staging.appendingPathComponent(item.file.path)
+                let target = staging.appendingPathComponent(item.path)
                 try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 if item.unchanged {
-                    try carryOver(output.appendingPathComponent(item.file.path), to: target)
+                    try carryOver(output.appendingPathComponent(item.path), to: target)
                 } else {
-                    try item.file.contents.write(to: target)
+                    try (item.contents ?? Data()).write(to: target)
                 }
                 var entry = item.entry
                 entry.modified = FileStatus(path: target.path)?.modified ?? 0
-                manifest.files[item.file.path] = entry
+                manifest.files[item.path] = entry
             }
             try fileManager.createDirectory(
                 at: staging.appendingPathComponent(Manifest.folderName), withIntermediateDirectories: true)
