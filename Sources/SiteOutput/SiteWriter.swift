@@ -9,6 +9,8 @@ import Glibc
 /// folder's place; a failure at any point leaves the previous output exactly as it was.
 /// Files whose contents did not change are carried over as hard links, so their modification
 /// times stay and deploy tools see nothing new; when nothing changed at all, nothing is touched.
+/// When at most a tenth of the files changed, the folder is updated in place instead (see
+/// `update`), which costs per changed file rather than per file.
 /// Dotfiles at the top of the output folder (`.git`, `.gitkeep`, `.nojekyll`) belong to the user
 /// and are carried over as they are.
 public struct SiteWriter: Sendable {
@@ -86,6 +88,11 @@ public struct SiteWriter: Sendable {
         if summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
             return summary
         }
+        if Manifest.read(in: output) != nil, (summary.written + summary.removed) * 10 <= plan.count {
+            let changed = plan.filter { !$0.unchanged }.map { (path: $0.path, contents: $0.contents ?? Data(), entry: $0.entry) }
+            try update(changed: changed, removing: previous.files.keys.filter { !seen.contains($0) }.sorted(), previous: previous)
+            return summary
+        }
 
         let staging = sibling("staging")
         let retired = sibling("previous")
@@ -119,6 +126,51 @@ public struct SiteWriter: Sendable {
     }
 
     // MARK: Steps
+
+    /// Updates the output folder in place when few files changed, instead of linking every file
+    /// into a staging folder: the changed files are first all written under `.storysite/tmp/`
+    /// (a failure there leaves the output as it was), then renamed over their old versions, the
+    /// files that are gone removed, and the manifest replaced atomically.
+    private func update(
+        changed: [(path: String, contents: Data, entry: Manifest.Entry)], removing removed: [String], previous: Manifest
+    ) throws(OutputError) {
+        let fileManager = FileManager.default
+        let temporary = output.appendingPathComponent(Manifest.folderName + "/tmp", isDirectory: true)
+        try? fileManager.removeItem(at: temporary)
+        var manifest = previous
+        do {
+            try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
+            for (index, file) in changed.enumerated() {
+                try file.contents.write(to: temporary.appendingPathComponent(String(index)))
+            }
+        } catch {
+            try? fileManager.removeItem(at: temporary)
+            throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
+        }
+        do {
+            for (index, file) in changed.enumerated() {
+                let target = output.appendingPathComponent(file.path)
+                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                guard rename(temporary.appendingPathComponent(String(index)).path, target.path) == 0 else {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+                }
+                var entry = file.entry
+                entry.modified = FileStatus(path: target.path)?.modified ?? 0
+                manifest.files[file.path] = entry
+            }
+            for path in removed {
+                let target = output.appendingPathComponent(path)
+                try? fileManager.removeItem(at: target)
+                manifest.files[path] = nil
+                var folder = target.deletingLastPathComponent()
+                while folder.path.count > output.path.count, rmdir(folder.path) == 0 { folder = folder.deletingLastPathComponent() }
+            }
+            try? fileManager.removeItem(at: temporary)
+            try manifest.encoded().write(to: output.appendingPathComponent(Manifest.relativePath), options: .atomic)
+        } catch {
+            throw OutputError(path: displayPath, message: "could not update the site: \(error.localizedDescription)")
+        }
+    }
 
     /// The manifest of the current output, after making sure the folder holds nothing storysite
     /// did not write.
