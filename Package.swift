@@ -69,6 +69,8 @@ let package = Package(
         .executableTarget(name: "preview-benchmark", dependencies: ["Preview"], path: "Benchmarks/PreviewBenchmark"),
         .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck"], path: "Benchmarks/CheckBenchmark"),
         .executableTarget(
+            name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI"], path: "Benchmarks/BuildBenchmark"),
+        .executableTarget(
             name: "api-benchmark",
             dependencies: ["SyntheticSpace", "FakeStoryblokAPI", "StorySource", "StoryCrawl"],
             path: "Benchmarks/APIBenchmark"

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Stable across runs and machines (unlike `Hasher`), so the manifest can tell whether a file
 /// would change without reading it back.
-enum ContentHash {
-    static func of(_ data: Data) -> String {
+public enum ContentHash {
+    public static func of(_ data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         data.withUnsafeBytes { bytes in
             for byte in bytes {

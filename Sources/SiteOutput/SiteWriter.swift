@@ -9,6 +9,8 @@ import Glibc
 /// folder's place; a failure at any point leaves the previous output exactly as it was.
 /// Files whose contents did not change are carried over as hard links, so their modification
 /// times stay and deploy tools see nothing new; when nothing changed at all, nothing is touched.
+/// When at most a tenth of the files changed, the folder is updated in place instead (see
+/// `update`), which costs per changed file rather than per file.
 /// Dotfiles at the top of the output folder (`.git`, `.gitkeep`, `.nojekyll`) belong to the user
 /// and are carried over as they are.
 public struct SiteWriter: Sendable {
@@ -17,6 +19,12 @@ public struct SiteWriter: Sendable {
         public var written: Int
         public var unchanged: Int
         public var removed: Int
+
+        public init(written: Int, unchanged: Int, removed: Int) {
+            self.written = written
+            self.unchanged = unchanged
+            self.removed = removed
+        }
     }
 
     /// The output folder.
@@ -29,13 +37,36 @@ public struct SiteWriter: Sendable {
         self.displayPath = displayPath ?? output.relativePath
     }
 
-    /// Replaces the output folder's contents with `files`.
-    public func write(_ files: [OutputFile]) throws(OutputError) -> Summary {
+    /// The files of the previous build still on disk as it wrote them (size and modification
+    /// time as recorded), with their content hashes: a caller may keep them without rendering.
+    public func intactFiles() -> [String: String] {
+        guard let manifest = Manifest.read(in: output) else { return [:] }
+        var intact: [String: String] = [:]
+        for (path, entry) in manifest.files {
+            if let status = FileStatus(path: output.appendingPathComponent(path).path),
+               status.size == entry.size, status.modified == entry.modified {
+                intact[path] = entry.hash
+            }
+        }
+        return intact
+    }
+
+    /// Replaces the output folder's contents with `files`, plus the files named in `kept`: files
+    /// of the previous build, left as they are (see ``intactFiles()``).
+    public func write(_ files: [OutputFile], keeping kept: Set<String> = []) throws(OutputError) -> Summary {
         let fileManager = FileManager.default
         let previous = try readPreviousManifest()
-        var plan = [(file: OutputFile, entry: Manifest.Entry, unchanged: Bool)]()
-        plan.reserveCapacity(files.count)
+        var plan = [(path: String, contents: Data?, entry: Manifest.Entry, unchanged: Bool)]()
+        plan.reserveCapacity(files.count + kept.count)
         var seen = Set<String>()
+        for path in kept.sorted() {
+            guard let old = previous.files[path], let status = FileStatus(path: output.appendingPathComponent(path).path),
+                  status.size == old.size, status.modified == old.modified else {
+                throw OutputError(path: displayPath, message: "'\(path)' changed on disk during the build; build again")
+            }
+            seen.insert(path)
+            plan.append((path, nil, old, true))
+        }
         for file in files {
             guard seen.insert(file.path).inserted else {
                 throw OutputError(path: displayPath, message: "two files map to '\(file.path)'")
@@ -49,12 +80,17 @@ public struct SiteWriter: Sendable {
                 entry.modified = old.modified
                 unchanged = true
             }
-            plan.append((file, entry, unchanged))
+            plan.append((file.path, file.contents, entry, unchanged))
         }
         let removed = previous.files.keys.filter { !seen.contains($0) }.count
         let unchangedCount = plan.filter(\.unchanged).count
         let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: removed)
         if summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
+            return summary
+        }
+        if Manifest.read(in: output) != nil, (summary.written + summary.removed) * 10 <= plan.count {
+            let changed = plan.filter { !$0.unchanged }.map { (path: $0.path, contents: $0.contents ?? Data(), entry: $0.entry) }
+            try update(changed: changed, removing: previous.files.keys.filter { !seen.contains($0) }.sorted(), previous: previous)
             return summary
         }
 
@@ -67,16 +103,16 @@ public struct SiteWriter: Sendable {
             var manifest = Manifest()
             for index in plan.indices {
                 let item = plan[index]
-                let target = staging.appendingPathComponent(item.file.path)
+                let target = staging.appendingPathComponent(item.path)
                 try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 if item.unchanged {
-                    try carryOver(output.appendingPathComponent(item.file.path), to: target)
+                    try carryOver(output.appendingPathComponent(item.path), to: target)
                 } else {
-                    try item.file.contents.write(to: target)
+                    try (item.contents ?? Data()).write(to: target)
                 }
                 var entry = item.entry
                 entry.modified = FileStatus(path: target.path)?.modified ?? 0
-                manifest.files[item.file.path] = entry
+                manifest.files[item.path] = entry
             }
             try fileManager.createDirectory(
                 at: staging.appendingPathComponent(Manifest.folderName), withIntermediateDirectories: true)
@@ -90,6 +126,51 @@ public struct SiteWriter: Sendable {
     }
 
     // MARK: Steps
+
+    /// Updates the output folder in place when few files changed, instead of linking every file
+    /// into a staging folder: the changed files are first all written under `.storysite/tmp/`
+    /// (a failure there leaves the output as it was), then renamed over their old versions, the
+    /// files that are gone removed, and the manifest replaced atomically.
+    private func update(
+        changed: [(path: String, contents: Data, entry: Manifest.Entry)], removing removed: [String], previous: Manifest
+    ) throws(OutputError) {
+        let fileManager = FileManager.default
+        let temporary = output.appendingPathComponent(Manifest.folderName + "/tmp", isDirectory: true)
+        try? fileManager.removeItem(at: temporary)
+        var manifest = previous
+        do {
+            try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
+            for (index, file) in changed.enumerated() {
+                try file.contents.write(to: temporary.appendingPathComponent(String(index)))
+            }
+        } catch {
+            try? fileManager.removeItem(at: temporary)
+            throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
+        }
+        do {
+            for (index, file) in changed.enumerated() {
+                let target = output.appendingPathComponent(file.path)
+                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                guard rename(temporary.appendingPathComponent(String(index)).path, target.path) == 0 else {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+                }
+                var entry = file.entry
+                entry.modified = FileStatus(path: target.path)?.modified ?? 0
+                manifest.files[file.path] = entry
+            }
+            for path in removed {
+                let target = output.appendingPathComponent(path)
+                try? fileManager.removeItem(at: target)
+                manifest.files[path] = nil
+                var folder = target.deletingLastPathComponent()
+                while folder.path.count > output.path.count, rmdir(folder.path) == 0 { folder = folder.deletingLastPathComponent() }
+            }
+            try? fileManager.removeItem(at: temporary)
+            try manifest.encoded().write(to: output.appendingPathComponent(Manifest.relativePath), options: .atomic)
+        } catch {
+            throw OutputError(path: displayPath, message: "could not update the site: \(error.localizedDescription)")
+        }
+    }
 
     /// The manifest of the current output, after making sure the folder holds nothing storysite
     /// did not write.

@@ -23,8 +23,7 @@ struct BuildCommand: Command {
         let configuration = try Configuration.load(from: context.workingDirectory)
         let options = try BuildOptions(arguments: arguments, configuration: configuration, environment: context.environment)
         let context = self.context.redacting(options.secrets)
-        let clock = ContinuousClock()
-        let started = clock.now
+        let started = ContinuousClock.now
         let progress = Progress(console: context.console, quiet: options.quiet)
         var log = DiagnosticLog()
 
@@ -39,23 +38,49 @@ struct BuildCommand: Command {
             return finish(log, options: options)
         }
 
-        let site = await SiteGenerator(options: options, context: context, progress: progress).generate()
+        let inputs = BuildInputs(options: options, context: context)
+        let writer = SiteWriter(output: output, displayPath: options.output)
+        let cache = BuildCache.read(in: output, key: inputs.key)
+        if let cache, inputs.content != nil, cache.content == inputs.content,
+           cache.output != nil, cache.output == FolderFingerprint.of(output, skipRootDotfiles: true) {
+            // Nothing changed since the last build: print what it printed, touch nothing.
+            log.add(contentsOf: cache.warnings.map { .warning($0.location, $0.message) })
+            let summary = SiteWriter.Summary(written: 0, unchanged: cache.fileCount, removed: 0)
+            return report(log, summary, pages: cache.pageCount, stories: cache.storyCount, since: started, options: options)
+        }
+
+        let generator = SiteGenerator(options: options, context: context, progress: progress)
+        let site = await generator.generate(previous: cache, intact: cache == nil ? [:] : writer.intactFiles(), key: inputs.key)
         log.add(contentsOf: site.diagnostics)
         if let graph = site.graph { log.add(contentsOf: brokenStoryLinks(in: graph, strict: options.strict)) }
         guard !log.hasErrors else { return finish(log, options: options) }
 
         let summary: SiteWriter.Summary
         do throws(OutputError) {
-            summary = try SiteWriter(output: output, displayPath: options.output).write(site.files)
+            summary = try writer.write(site.files, keeping: site.kept)
         } catch {
             log.add(.error(error.path, error.message))
             return finish(log, options: options)
         }
-        let seconds = (clock.now - started).seconds
+        let next = BuildCache(
+            key: inputs.key, content: inputs.content, output: FolderFingerprint.of(output, skipRootDotfiles: true),
+            storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
+            warnings: log.entries.map { BuildCache.Warning(location: $0.location, message: $0.message) }, pages: site.pages)
+        // The cache only saves time: a build whose cache cannot be written has still succeeded.
+        try? next.write(in: output)
+        return report(log, summary, pages: site.pageCount, stories: site.storyCount, since: started, options: options)
+    }
+
+    /// Prints the problems and the summary line; returns the exit code.
+    private func report(
+        _ log: DiagnosticLog, _ summary: SiteWriter.Summary, pages: Int, stories: Int, since started: ContinuousClock.Instant,
+        options: BuildOptions
+    ) -> Int32 {
+        let seconds = (ContinuousClock.now - started).seconds
         let status = finish(log, options: options)
         if !options.quiet {
             context.console.out(
-                "Built \(counted(site.pageCount, "page")) from \(counted(site.storyCount, "story", "stories")) "
+                "Built \(counted(pages, "page")) from \(counted(stories, "story", "stories")) "
                     + "in \(String(format: "%.2f", seconds)) s "
                     + "(\(summary.written) written, \(summary.unchanged) unchanged, \(summary.removed) removed), "
                     + "\(counted(log.warningCount, "warning"))\n")

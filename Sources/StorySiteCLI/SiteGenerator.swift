@@ -14,6 +14,10 @@ struct SiteGenerator {
     /// the problems found.
     struct Output {
         var files: [OutputFile] = []
+        /// Pages of the previous build kept as they are, not rendered again.
+        var kept: Set<String> = []
+        /// What the next build's cache records of each page, by story UUID.
+        var pages: [String: BuildCache.Page] = [:]
         var diagnostics: [Diagnostic] = []
         var storyCount = 0
         var pageCount = 0
@@ -35,8 +39,9 @@ struct SiteGenerator {
         return output
     }
 
-    /// The whole site, short of writing it.
-    func generate() async -> Output {
+    /// The whole site, short of writing it. Pages whose fingerprint matches `previous` and
+    /// whose file is among `intact` (path → content hash) are kept instead of rendered.
+    func generate(previous: BuildCache? = nil, intact: [String: String] = [:], key: String = "") async -> Output {
         var templateProblems = Output()
         let templates = loadTemplates(into: &templateProblems)
         var output = await crawlStories()
@@ -54,8 +59,9 @@ struct SiteGenerator {
             global: plan.globalStory,
             baseURL: options.baseURL,
             markdownUnsafe: options.markdownUnsafe)
-        output.files = await render(plan, graph: graph, renderer: renderer, into: &output)
-        output.pageCount = output.files.count
+        let fingerprints = BuildPageFingerprints(graph: graph, plan: plan, key: key)
+        output.files = await render(plan, graph: graph, renderer: renderer, reusing: (previous, intact, fingerprints), into: &output)
+        output.pageCount = output.files.count + output.kept.count
         output.files.append(notFoundPage(renderer, into: &output))
         output.files += assets(into: &output)
         if let baseURL = options.baseURL {
@@ -148,17 +154,36 @@ struct SiteGenerator {
 
     // MARK: Rendering
 
-    /// Renders every page, at most `--jobs` at once; files come back in crawl order whatever the
-    /// concurrency, so output is deterministic.
-    private func render(_ plan: PagePlan, graph: LinkGraph, renderer: PageRenderer, into output: inout Output) async -> [OutputFile] {
+    /// Renders every page that cannot be reused from the previous build, at most `--jobs` at
+    /// once; files, warnings and cache records come back in crawl order whatever the concurrency,
+    /// so output is deterministic and the same as a full build's.
+    private func render(
+        _ plan: PagePlan, graph: LinkGraph, renderer: PageRenderer,
+        reusing previous: (cache: BuildCache?, intact: [String: String], fingerprints: BuildPageFingerprints),
+        into output: inout Output
+    ) async -> [OutputFile] {
         let stories = plan.stories
-        progress.begin("Rendering", total: stories.count)
+        var fingerprints: [String] = []
+        var reused: [BuildCache.Page?] = []
+        for story in stories {
+            let fingerprint = previous.fingerprints.fingerprint(of: story)
+            let path = plan.location(of: story)!.filePath
+            fingerprints.append(fingerprint)
+            if let record = previous.cache?.pages[story.uuid], record.fingerprint == fingerprint, record.path == path,
+               previous.intact[path] == record.hash {
+                reused.append(record)
+            } else {
+                reused.append(nil)
+            }
+        }
+        let pending = stories.indices.filter { reused[$0] == nil }
+        progress.begin("Rendering", total: pending.count)
         let progress = self.progress
         let results = await withTaskGroup(of: (Int, Result<RenderedPage, any Error>).self) { group in
             var results = [Result<RenderedPage, any Error>?](repeating: nil, count: stories.count)
             var next = 0
             func submitNext() {
-                let index = next
+                let index = pending[next]
                 next += 1
                 group.addTask {
                     let story = stories[index]
@@ -167,30 +192,46 @@ struct SiteGenerator {
                     return (index, Result { try renderer.render(story, backlinks: backlinks) })
                 }
             }
-            while next < min(options.jobs, stories.count) { submitNext() }
+            while next < min(options.jobs, pending.count) { submitNext() }
             for await (index, result) in group {
                 results[index] = result
                 progress.advance()
-                if next < stories.count { submitNext() }
+                if next < pending.count { submitNext() }
             }
             return results
         }
 
         var files: [OutputFile] = []
         var missingComponents: [String: [String]] = [:]
-        var warnings = Set<RenderWarning>()
-        for (story, result) in zip(stories, results) {
-            switch result {
-            case .success(let page)?:
-                files.append(OutputFile(path: plan.location(of: story)!.filePath, text: page.html))
-                for component in page.missingComponents { missingComponents[component, default: []].append(story.fullSlug) }
-                for warning in page.warnings where warning.kind != .brokenLink && warnings.insert(warning).inserted {
-                    output.diagnostics.append(.warning("\(warning.story): \(warning.fieldPath)", warning.message))
+        var warnings = Set<BuildCache.Warning>()
+        for (index, story) in stories.enumerated() {
+            let path = plan.location(of: story)!.filePath
+            var record: BuildCache.Page
+            if let kept = reused[index] {
+                output.kept.insert(path)
+                record = kept
+            } else {
+                switch results[index] {
+                case .success(let page)?:
+                    let file = OutputFile(path: path, text: page.html)
+                    files.append(file)
+                    record = BuildCache.Page(
+                        fingerprint: fingerprints[index], path: path, hash: ContentHash.of(file.contents),
+                        missingComponents: page.missingComponents,
+                        warnings: page.warnings.filter { $0.kind != .brokenLink }.map {
+                            BuildCache.Warning(location: "\($0.story): \($0.fieldPath)", message: $0.message)
+                        })
+                case .failure(let error)?:
+                    output.diagnostics.append(.error(story.fullSlug, "\((error as? PageRenderError)?.message ?? "\(error)")"))
+                    continue
+                case nil:
+                    continue
                 }
-            case .failure(let error)?:
-                output.diagnostics.append(.error(story.fullSlug, "\((error as? PageRenderError)?.message ?? "\(error)")"))
-            case nil:
-                break
+            }
+            output.pages[story.uuid] = record
+            for component in record.missingComponents { missingComponents[component, default: []].append(story.fullSlug) }
+            for warning in record.warnings where warnings.insert(warning).inserted {
+                output.diagnostics.append(.warning(warning.location, warning.message))
             }
         }
         output.diagnostics += missingComponents.keys.sorted().map { component in
@@ -201,7 +242,7 @@ struct SiteGenerator {
                 location: "\(options.templates)/components/\(component).mustache",
                 message: "no template for component '\(component)', used by \(named); its blocks render as nothing")
         }
-        progress.finish("Rendered \(counted(files.count, "page"))")
+        progress.finish("Rendered \(counted(files.count, "page"))" + (output.kept.isEmpty ? "" : ", kept \(output.kept.count) unchanged"))
         return files
     }
 

@@ -1,0 +1,80 @@
+import Foundation
+import SiteOutput
+import StoryCrawl
+import StoryModel
+
+/// The fingerprint of everything a page's rendering reads, so a rebuild renders again only the
+/// pages whose fingerprint changed: the build key (templates, settings, version), the global
+/// story, the story's own JSON and URL, every reference it makes with the target's identity and
+/// content (templates may show a related story's content), its breadcrumbs, and its backlinks'
+/// names and URLs.
+struct BuildPageFingerprints: Sendable {
+    private let graph: LinkGraph
+    private let plan: PagePlan
+    private let base: String
+    /// Each story's JSON hash, by UUID.
+    private let hashes: [String: String]
+
+    init(graph: LinkGraph, plan: PagePlan, key: String) {
+        self.graph = graph
+        self.plan = plan
+        let stories = graph.stories.map(\.story)
+        var hashes = [String](repeating: "", count: stories.count)
+        hashes.withUnsafeMutableBufferPointer { buffer in
+            // Each iteration writes only its own slots.
+            nonisolated(unsafe) let slots = buffer
+            let chunks = max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for index in stride(from: chunk, to: stories.count, by: chunks) {
+                    var fingerprint = Fingerprint()
+                    fingerprint.combine(JSONValue.object(stories[index].raw).jsonText())
+                    slots[index] = fingerprint.hex
+                }
+            }
+        }
+        let byUUID = Dictionary(zip(stories.map(\.uuid), hashes), uniquingKeysWith: { first, _ in first })
+        self.hashes = byUUID
+        var base = Fingerprint()
+        base.combine(key)
+        base.combine(plan.globalStory.map { byUUID[$0.uuid] ?? "" } ?? "-")
+        self.base = base.hex
+    }
+
+    /// The fingerprint of `story`'s page.
+    func fingerprint(of story: Story) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(base)
+        fingerprint.combine(hashes[story.uuid] ?? "")
+        fingerprint.combine(plan.location(of: story)?.url ?? "-")
+        for edge in graph.edges(from: story.uuid) {
+            fingerprint.combine(edge.fieldPath)
+            fingerprint.combine(edge.kind.rawValue)
+            fingerprint.combine(edge.reference.description)
+            fingerprint.combine(edge.anchor ?? "-")
+            fingerprint.combine(edge.cachedURL ?? "-")
+            combineIdentity(of: edge.target.flatMap { graph.story(uuid: $0) }, content: true, into: &fingerprint)
+        }
+        let home = graph.story(for: .slug("home"))
+        combineIdentity(of: home, content: false, into: &fingerprint)
+        let segments = story.fullSlug.split(separator: "/")
+        if segments.count > 1 {
+            for depth in 1..<segments.count {
+                combineIdentity(of: graph.story(for: .slug(segments[..<depth].joined(separator: "/") + "/")), content: false, into: &fingerprint)
+            }
+        }
+        for uuid in graph.backlinks(to: story.uuid) {
+            combineIdentity(of: graph.story(uuid: uuid), content: false, into: &fingerprint)
+        }
+        return fingerprint.hex
+    }
+
+    /// A story's UUID, name, slug and page URL, and with `content` its JSON hash; `-` for none.
+    private func combineIdentity(of story: Story?, content: Bool, into fingerprint: inout Fingerprint) {
+        guard let story else { return fingerprint.combine("-") }
+        fingerprint.combine(story.uuid)
+        fingerprint.combine(story.name)
+        fingerprint.combine(story.fullSlug)
+        fingerprint.combine(plan.location(of: story)?.url ?? "-")
+        if content { fingerprint.combine(hashes[story.uuid] ?? "") }
+    }
+}

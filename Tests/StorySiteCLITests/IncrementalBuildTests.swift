@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension StorySiteCLITests {
+    /// Rebuilds reuse the build cache in `Output/.storysite/`, and always give what a full build gives.
+    @Suite("storysite build, incremental")
+    struct IncrementalBuildTests {
+        typealias Site = BuildEndToEndTests
+
+        /// One edit of the demo workspace, named for messages.
+        struct Change: Sendable, CustomStringConvertible {
+            var description: String
+            var apply: @Sendable (TemporaryFolder) throws -> Void
+        }
+
+        static func replace(_ old: String, with new: String, in path: String, of workspace: TemporaryFolder) throws {
+            let text = try workspace.read(path)
+            let edited = text.replacingOccurrences(of: old, with: new)
+            guard edited != text else { throw CocoaError(.fileReadCorruptFile) }
+            try workspace.write(path, edited)
+        }
+
+        static let changes: [Change] = [
+            Change(description: "text edit") { workspace in
+                try replace("Our sync engine, which I descr", with: "Our sync engine, edited, which I descr",
+                            in: "Content/blog/how-we-test-sync-on-a-train.json", of: workspace)
+            },
+            Change(description: "slug rename") { workspace in
+                try replace("\"slug\": \"tom-hadley\"", with: "\"slug\": \"thomas-hadley\"", in: "Content/team/tom-hadley.json", of: workspace)
+                try replace("\"full_slug\": \"team/tom-hadley\"", with: "\"full_slug\": \"team/thomas-hadley\"",
+                            in: "Content/team/tom-hadley.json", of: workspace)
+            },
+            Change(description: "deleted story") { workspace in
+                try FileManager.default.removeItem(at: workspace.path("Content/blog/barcode-scanners-we-recommend.json"))
+            },
+            Change(description: "template edit") { workspace in
+                let path = "Templates/layout.mustache"
+                try workspace.write(path, try workspace.read(path).replacingOccurrences(of: "</body>", with: "<!-- edited --></body>"))
+            },
+        ]
+
+        static func modified(_ path: String, in workspace: TemporaryFolder) throws -> Date? {
+            try FileManager.default.attributesOfItem(atPath: workspace.path(path).path)[.modificationDate] as? Date
+        }
+
+        /// Builds into `Fresh/` with no cache and expects `Output/` to hold the same files, byte for byte.
+        static func expectSameAsFullBuild(_ workspace: TemporaryFolder, _ change: String) async throws {
+            try? FileManager.default.removeItem(at: workspace.path("Fresh"))
+            let fresh = try await Executable.run(["build", "--output", "Fresh"], in: workspace.url)
+            #expect(fresh.status == 0, "\(fresh.stderr)")
+            let incremental = try Site.allFiles(in: workspace.path("Output"))
+            let full = try Site.allFiles(in: workspace.path("Fresh"))
+            #expect(incremental.keys.sorted() == full.keys.sorted(), "after \(change)")
+            for (path, data) in full where incremental[path] != data {
+                Issue.record("after \(change): \(path) differs from a full build")
+            }
+        }
+
+        @Test("a rebuild with nothing changed writes nothing and prints the same warnings")
+        func noChange() async throws {
+            let workspace = try Site.demoWorkspace()
+            let first = try await Executable.run(["build"], in: workspace.url)
+            #expect(first.status == 0, "\(first.stderr)")
+            let page = try Self.modified("Output/privacy/index.html", in: workspace)
+            let second = try await Executable.run(["build"], in: workspace.url)
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(second.stdout.contains("(0 written, "), "\(second.stdout)")
+            #expect(second.stdout.contains(" 0 removed)"), "\(second.stdout)")
+            let warnings = { (text: String) in text.split(separator: "\n").filter { $0.contains(": warning:") } }
+            #expect(warnings(second.stderr) == warnings(first.stderr))
+            #expect(try Self.modified("Output/privacy/index.html", in: workspace) == page)
+        }
+
+        @Test("each kind of change rebuilds to exactly what a full build writes, leaving unrelated pages alone")
+        func changesMatchFullBuild() async throws {
+            let workspace = try Site.demoWorkspace()
+            let first = try await Executable.run(["build"], in: workspace.url)
+            #expect(first.status == 0, "\(first.stderr)")
+            for change in Self.changes {
+                let unrelated = try Self.modified("Output/privacy/index.html", in: workspace)
+                try change.apply(workspace)
+                let rebuilt = try await Executable.run(["build"], in: workspace.url)
+                #expect(rebuilt.status == 0, "after \(change): \(rebuilt.stderr)")
+                #expect(!rebuilt.stdout.contains("(0 written,"), "after \(change): \(rebuilt.stdout)")
+                if change.description != "template edit" {
+                    #expect(try Self.modified("Output/privacy/index.html", in: workspace) == unrelated, "after \(change)")
+                }
+                try await Self.expectSameAsFullBuild(workspace, change.description)
+            }
+        }
+
+        @Test("a text edit renders only the pages that depend on the story")
+        func textEditRendersFewPages() async throws {
+            let workspace = try Site.demoWorkspace()
+            _ = try await Executable.run(["build"], in: workspace.url)
+            try Self.changes[0].apply(workspace)
+            let rebuilt = try await Executable.run(["build"], in: workspace.url)
+            #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+            let rendered = rebuilt.stderr.split(separator: "\n").first { $0.contains("Rendered ") }.map(String.init) ?? ""
+            #expect(rendered.contains("kept"), "\(rebuilt.stderr)")
+            let count = Int(rendered.split(separator: " ").drop { $0 != "Rendered" }.dropFirst().first ?? "") ?? -1
+            #expect((1...6).contains(count), "\(rendered)")
+        }
+
+        @Test("a corrupt or missing cache just means a full build")
+        func corruptCache() async throws {
+            let workspace = try Site.demoWorkspace()
+            _ = try await Executable.run(["build"], in: workspace.url)
+            try Self.changes[0].apply(workspace)
+            try workspace.write("Output/.storysite/cache.json", "{ not json")
+            let corrupt = try await Executable.run(["build"], in: workspace.url)
+            #expect(corrupt.status == 0, "\(corrupt.stderr)")
+            try await Self.expectSameAsFullBuild(workspace, "a corrupt cache")
+            try FileManager.default.removeItem(at: workspace.path("Output/.storysite/cache.json"))
+            let missing = try await Executable.run(["build"], in: workspace.url)
+            #expect(missing.status == 0, "\(missing.stderr)")
+            #expect(missing.stdout.contains("(0 written,"), "\(missing.stdout)")
+            try await Self.expectSameAsFullBuild(workspace, "a missing cache")
+        }
+    }
+}
