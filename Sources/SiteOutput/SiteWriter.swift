@@ -55,6 +55,7 @@ public struct SiteWriter: Sendable {
     /// of the previous build, left as they are (see ``intactFiles()``).
     public func write(_ files: [OutputFile], keeping kept: Set<String> = []) throws(OutputError) -> Summary {
         let fileManager = FileManager.default
+        try recoverInterruptedSwap()
         let previous = try readPreviousManifest()
         var plan = [(path: String, contents: Data?, entry: Manifest.Entry, unchanged: Bool)]()
         plan.reserveCapacity(files.count + kept.count)
@@ -96,8 +97,8 @@ public struct SiteWriter: Sendable {
 
         let staging = sibling("staging")
         let retired = sibling("previous")
+        // Staging only ever holds storysite's files: a leftover from a killed build can go.
         try? fileManager.removeItem(at: staging)
-        try? fileManager.removeItem(at: retired)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
             var manifest = Manifest()
@@ -223,19 +224,15 @@ public struct SiteWriter: Sendable {
         try FileManager.default.copyItem(at: source, to: target)
     }
 
-    /// Moves the user's root dotfiles into staging, then puts staging in the output folder's place.
+    /// Puts staging in the output folder's place, then moves the user's root dotfiles across from
+    /// the retired folder. Staging never holds a file of the user's, so an interrupted build can
+    /// always discard it; the retired folder can, and the next write recovers it first
+    /// (``recoverInterruptedSwap()``).
     private func swap(in staging: URL, retiring retired: URL) throws(OutputError) {
         let fileManager = FileManager.default
         let hadOutput = fileManager.fileExists(atPath: output.path)
-        var carried = [String]()
         do {
             if hadOutput {
-                let dotfiles = (try fileManager.contentsOfDirectory(atPath: output.path))
-                    .filter { $0.hasPrefix(".") && $0 != Manifest.folderName }
-                for name in dotfiles.sorted() {
-                    try fileManager.moveItem(at: output.appendingPathComponent(name), to: staging.appendingPathComponent(name))
-                    carried.append(name)
-                }
                 try fileManager.moveItem(at: output, to: retired)
             } else {
                 try fileManager.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -247,13 +244,51 @@ public struct SiteWriter: Sendable {
                 throw error
             }
         } catch {
-            for name in carried {
-                try? fileManager.moveItem(at: staging.appendingPathComponent(name), to: output.appendingPathComponent(name))
-            }
             try? fileManager.removeItem(at: staging)
             throw OutputError(path: displayPath, message: "could not replace the output folder: \(error.localizedDescription)")
         }
+        guard hadOutput else { return }
+        try carryUserDotfiles(from: retired)
         try? fileManager.removeItem(at: retired)
+    }
+
+    /// Finishes a swap that a killed build left half done, before anything else is touched: the
+    /// previous output is put back if the new one never took its place, and the user's dotfiles
+    /// are moved into the output folder if they were left behind.
+    private func recoverInterruptedSwap() throws(OutputError) {
+        let fileManager = FileManager.default
+        let retired = sibling("previous")
+        guard fileManager.fileExists(atPath: retired.path) else { return }
+        if !fileManager.fileExists(atPath: output.path) {
+            do {
+                try fileManager.moveItem(at: retired, to: output)
+            } catch {
+                throw OutputError(
+                    path: displayPath,
+                    message: "an interrupted build left the previous site in '\(retired.path)' and it could not be put back: \(error.localizedDescription)")
+            }
+            return
+        }
+        try carryUserDotfiles(from: retired)
+        try? fileManager.removeItem(at: retired)
+    }
+
+    /// Moves the user's root dotfiles (`.git`, `.nojekyll`; not storysite's own `.storysite`)
+    /// from `folder` into the output folder. On failure `folder` is kept, and named, so nothing
+    /// of the user's is lost.
+    private func carryUserDotfiles(from folder: URL) throws(OutputError) {
+        let fileManager = FileManager.default
+        let names = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasPrefix(".") && $0 != Manifest.folderName }
+        for name in names.sorted() where !fileManager.fileExists(atPath: output.appendingPathComponent(name).path) {
+            do {
+                try fileManager.moveItem(at: folder.appendingPathComponent(name), to: output.appendingPathComponent(name))
+            } catch {
+                throw OutputError(
+                    path: displayPath,
+                    message: "could not move '\(name)' back into the output folder; it is in '\(folder.path)': \(error.localizedDescription)")
+            }
+        }
     }
 
     /// A hidden working folder next to the output folder, on the same file system.

@@ -123,6 +123,31 @@ extension SiteOutputTests {
             #expect(leftovers == ["Output"])
         }
 
+        @Test("a build killed between the two renames of the swap gets the previous site, .git included, back")
+        func recoversFromKillBeforeSwap() throws {
+            try workspace.write("Output/.git/HEAD", "ref: refs/heads/gh-pages")
+            _ = try writer.write([OutputFile(path: "index.html", text: "one")])
+            // The state a kill leaves after `Output` became the retired folder and before staging took its place.
+            try FileManager.default.moveItem(at: workspace.path("Output"), to: workspace.path(".Output.storysite-previous"))
+            try workspace.write(".Output.storysite-staging/index.html", "half")
+            _ = try writer.write([OutputFile(path: "index.html", text: "two")])
+            #expect(try workspace.read("Output/index.html") == "two")
+            #expect(try workspace.read("Output/.git/HEAD") == "ref: refs/heads/gh-pages")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.path) == ["Output"])
+        }
+
+        @Test("a build killed after the swap but before the dotfiles moved across leaves them to the next build")
+        func recoversFromKillAfterSwap() throws {
+            _ = try writer.write([OutputFile(path: "index.html", text: "one")])
+            // The state a kill leaves after the swap: the new site in place, the user's .git still in the retired folder.
+            try workspace.write(".Output.storysite-previous/.git/HEAD", "ref: refs/heads/gh-pages")
+            try workspace.write(".Output.storysite-previous/index.html", "older")
+            _ = try writer.write([OutputFile(path: "index.html", text: "two")])
+            #expect(try workspace.read("Output/index.html") == "two")
+            #expect(try workspace.read("Output/.git/HEAD") == "ref: refs/heads/gh-pages")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.path) == ["Output"])
+        }
+
         @Test("two files with one path are an error")
         func duplicatePaths() {
             #expect {
