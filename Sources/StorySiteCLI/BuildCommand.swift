@@ -101,10 +101,10 @@ struct BuildCommand: Command {
 
     /// Prints the collected problems (only errors under `--quiet`) and picks the exit code.
     private func finish(_ log: DiagnosticLog, options: BuildOptions) -> Int32 {
+        let context = self.context.redacting(options.secrets)
         var shown = log
         if options.quiet { shown.keepOnlyErrors() }
         context.console.err(shown.report(colored: context.colorEnabled))
-        let context = self.context.redacting(options.secrets)
         guard log.hasErrors else { return StorySite.ExitCode.success }
         if !options.quiet {
             context.console.err(
