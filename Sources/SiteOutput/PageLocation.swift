@@ -29,7 +29,11 @@ public struct PageLocation: Sendable, Hashable, Comparable {
         lhs.filePath < rhs.filePath
     }
 
-    /// Rejects slugs that are empty or could name a file outside the output folder.
+    /// Top-level names of files storysite writes next to the pages.
+    private static let reservedNames: Set<String> = ["404.html", "sitemap.xml", "robots.txt"]
+
+    /// Rejects slugs that are empty, could name a file outside the output folder, or would clash
+    /// with the user's dotfiles or the files storysite writes itself.
     private static func validate(_ slug: String) throws(UnsafeSlugError) {
         if slug.isEmpty || slug == "/" { throw UnsafeSlugError(slug: slug, reason: "it is empty") }
         if slug.hasPrefix("/") { throw UnsafeSlugError(slug: slug, reason: "it is an absolute path") }
@@ -44,6 +48,12 @@ public struct PageLocation: Sendable, Hashable, Comparable {
                 throw UnsafeSlugError(slug: slug, reason: "it contains a '\(segment)' segment")
             }
             if segment.isEmpty { throw UnsafeSlugError(slug: slug, reason: "it contains an empty segment ('//')") }
+            if segment.hasPrefix(".") {
+                throw UnsafeSlugError(slug: slug, reason: "'\(segment)' starts with a dot (hidden files belong to the user, and hosts do not serve them)")
+            }
+        }
+        if let first = inner.first, reservedNames.contains(String(first)) {
+            throw UnsafeSlugError(slug: slug, reason: "'\(first)' is a file storysite writes itself")
         }
     }
 }

@@ -53,7 +53,7 @@ struct CheckCommand: Command {
             if options.quiet { log.keepOnlyErrors() }
             context.console.err(log.report(colored: context.colorEnabled))
             guard let graph = site.graph, !log.hasErrors else { return StorySite.ExitCode.failure }
-            let pages = Dictionary(uniqueKeysWithValues: site.files.filter { $0.path.hasSuffix(".html") }.map { ($0.path, $0.contents) })
+            let pages = Dictionary(site.files.filter { $0.path.hasSuffix(".html") }.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
             let otherFiles = Set(site.files.map(\.path).filter { !$0.hasSuffix(".html") })
             progress.begin("Checking links", total: pages.count)
             let html = await folderCheck.check(pages: pages, otherFiles: otherFiles)

@@ -28,6 +28,10 @@ extension SiteOutputTests {
             ("a//b", "slug 'a//b' cannot be a page path: it contains an empty segment ('//')"),
             ("./x", "slug './x' cannot be a page path: it contains a '.' segment"),
             ("", "slug '' cannot be a page path: it is empty"),
+            (".git", "slug '.git' cannot be a page path: '.git' starts with a dot (hidden files belong to the user, and hosts do not serve them)"),
+            ("blog/.hidden/", "slug 'blog/.hidden/' cannot be a page path: '.hidden' starts with a dot (hidden files belong to the user, and hosts do not serve them)"),
+            ("sitemap.xml", "slug 'sitemap.xml' cannot be a page path: 'sitemap.xml' is a file storysite writes itself"),
+            ("404.html/", "slug '404.html/' cannot be a page path: '404.html' is a file storysite writes itself"),
         ])
         func unsafeSlugs(slug: String, message: String) {
             #expect {
