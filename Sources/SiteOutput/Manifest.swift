@@ -20,12 +20,21 @@ struct Manifest: Codable, Sendable, Equatable {
     var generator = "storysite"
     var files: [String: Entry] = [:]
 
-    /// Reads the manifest of `output`; nil when there is none. A corrupt manifest reads as empty
-    /// (every file is then rewritten), never as a failure.
-    static func read(in output: URL) -> Manifest? {
+    /// A manifest file that exists but cannot be read: storysite can no longer tell its files
+    /// from the user's.
+    struct Unreadable: Error {
+        var reason: String
+    }
+
+    /// Reads the manifest of `output`; nil when there is none.
+    static func read(in output: URL) throws(Unreadable) -> Manifest? {
         let url = output.appendingPathComponent(relativePath)
-        guard let data = try? Data(contentsOf: url) else { return nil }
-        return (try? JSONDecoder().decode(Manifest.self, from: data)) ?? Manifest()
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+        } catch {
+            throw Unreadable(reason: "\(error)")
+        }
     }
 
     /// The manifest as stable, sorted JSON.

@@ -33,14 +33,15 @@ public struct SiteWriter: Sendable {
     public let displayPath: String
 
     public init(output: URL, displayPath: String? = nil) {
-        self.output = output.standardizedFileURL
+        // A symbolic link (to /var/www/site, say) stays a link: the build replaces its target.
+        self.output = output.standardizedFileURL.resolvingSymlinksInPath()
         self.displayPath = displayPath ?? output.relativePath
     }
 
     /// The files of the previous build still on disk as it wrote them (size and modification
     /// time as recorded), with their content hashes: a caller may keep them without rendering.
     public func intactFiles() -> [String: String] {
-        guard let manifest = Manifest.read(in: output) else { return [:] }
+        guard let manifest = (try? Manifest.read(in: output)) ?? nil else { return [:] }
         var intact: [String: String] = [:]
         for (path, entry) in manifest.files {
             if let status = FileStatus(path: output.appendingPathComponent(path).path),
@@ -56,7 +57,8 @@ public struct SiteWriter: Sendable {
     public func write(_ files: [OutputFile], keeping kept: Set<String> = []) throws(OutputError) -> Summary {
         let fileManager = FileManager.default
         try recoverInterruptedSwap()
-        let previous = try readPreviousManifest()
+        let found = try readPreviousManifest()
+        let previous = found ?? Manifest()
         var plan = [(path: String, contents: Data?, entry: Manifest.Entry, unchanged: Bool)]()
         plan.reserveCapacity(files.count + kept.count)
         var seen = Set<String>()
@@ -89,7 +91,7 @@ public struct SiteWriter: Sendable {
         if summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
             return summary
         }
-        if Manifest.read(in: output) != nil, (summary.written + summary.removed) * 10 <= plan.count {
+        if found != nil, (summary.written + summary.removed) * 10 <= plan.count {
             let changed = plan.filter { !$0.unchanged }.map { (path: $0.path, contents: $0.contents ?? Data(), entry: $0.entry) }
             try update(changed: changed, removing: previous.files.keys.filter { !seen.contains($0) }.sorted(), previous: previous)
             return summary
@@ -173,16 +175,24 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// The manifest of the current output, after making sure the folder holds nothing storysite
-    /// did not write.
-    private func readPreviousManifest() throws(OutputError) -> Manifest {
+    /// The manifest of the current output (nil when there is none), after making sure the folder
+    /// holds nothing storysite did not write.
+    private func readPreviousManifest() throws(OutputError) -> Manifest? {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
-        guard fileManager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return Manifest() }
+        guard fileManager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return nil }
         guard isFolder.boolValue else {
             throw OutputError(path: displayPath, message: "the output path is a file, not a folder")
         }
-        let manifest = Manifest.read(in: output)
+        let manifest: Manifest?
+        do {
+            manifest = try Manifest.read(in: output)
+        } catch {
+            throw OutputError(
+                path: displayPath,
+                message: "\(Manifest.relativePath) is unreadable, so storysite cannot tell the files it wrote from yours; "
+                    + "if the folder holds only a build, remove it and build again")
+        }
         let foreign = userFiles().filter { manifest?.files[$0] == nil }
         if !foreign.isEmpty {
             let examples = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
@@ -192,7 +202,7 @@ public struct SiteWriter: Sendable {
                 message: "the output folder holds files storysite did not write (\(examples)\(more)); "
                     + "choose an empty or new folder, or remove them")
         }
-        return manifest ?? Manifest()
+        return manifest
     }
 
     /// Every file below the output folder, relative to it, except root dotfiles and the manifest.

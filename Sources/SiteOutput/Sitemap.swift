@@ -1,3 +1,5 @@
+import Foundation
+
 /// `sitemap.xml` and `robots.txt`, written when the site has a base URL (both need absolute URLs).
 public enum Sitemap {
     /// One page in the sitemap.
@@ -33,9 +35,10 @@ public enum Sitemap {
         "User-agent: *\nAllow: /\n\nSitemap: \(absoluteURL("sitemap.xml", baseURL: baseURL))\n"
     }
 
-    /// `relativeURL` (site-relative) made absolute under `baseURL`.
+    /// `relativeURL` (site-relative, as slugs are written) made absolute under `baseURL`, with
+    /// spaces and non-ASCII characters percent-encoded as the sitemap protocol requires.
     public static func absoluteURL(_ relativeURL: String, baseURL: String) -> String {
         let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        return base + relativeURL
+        return base + (relativeURL.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relativeURL)
     }
 }

@@ -144,7 +144,7 @@ public struct PageRenderer: Sendable {
     }
 
     /// The path of `baseURL` (`https://example.com/docs` → `/docs/`), or `/`.
-    static func rootPath(of baseURL: String?) -> String {
+    public static func rootPath(of baseURL: String?) -> String {
         guard let baseURL, let schemeEnd = baseURL.range(of: "://") else { return "/" }
         let afterHost = baseURL[schemeEnd.upperBound...].drop { $0 != "/" }
         var path = String(afterHost.prefix { $0 != "?" && $0 != "#" })

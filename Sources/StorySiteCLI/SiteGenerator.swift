@@ -256,8 +256,7 @@ struct SiteGenerator {
             output.diagnostics.append(.error("\(options.templates)/404.mustache", "\((error as? PageRenderError)?.message ?? "\(error)")"))
         }
         let title = options.site["title"]?.stringValue
-        var rootPath = options.baseURL.flatMap { URL(string: $0)?.path } ?? "/"
-        if !rootPath.hasSuffix("/") { rootPath += "/" }
+        let rootPath = PageRenderer.rootPath(of: options.baseURL)
         return OutputFile(path: "404.html", text: NotFoundPage.html(siteTitle: title, rootPath: rootPath))
     }
 

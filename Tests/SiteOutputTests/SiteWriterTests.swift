@@ -148,6 +148,29 @@ extension SiteOutputTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.path) == ["Output"])
         }
 
+        @Test("an unreadable manifest is reported as such, and nothing is touched")
+        func unreadableManifest() throws {
+            _ = try writer.write([OutputFile(path: "index.html", text: "one")])
+            try workspace.write("Output/.storysite/manifest.json", "{ not json")
+            #expect {
+                try writer.write([OutputFile(path: "index.html", text: "two")])
+            } throws: { error in
+                (error as? OutputError)?.message.hasPrefix(".storysite/manifest.json is unreadable, so storysite cannot tell the files it wrote from yours") == true
+            }
+            #expect(try workspace.read("Output/index.html") == "one")
+        }
+
+        @Test("an output folder that is a symbolic link is written where the link points, and stays a link")
+        func symlinkedOutput() throws {
+            try FileManager.default.createDirectory(at: workspace.path("real"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: workspace.path("Output"), withDestinationURL: workspace.path("real"))
+            let writer = SiteWriter(output: workspace.path("Output"), displayPath: "Output")
+            _ = try writer.write([OutputFile(path: "index.html", text: "one")])
+            _ = try writer.write([OutputFile(path: "index.html", text: "two")])
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: workspace.path("Output").path) == workspace.path("real").path)
+            #expect(try workspace.read("real/index.html") == "two")
+        }
+
         @Test("two files with one path are an error")
         func duplicatePaths() {
             #expect {

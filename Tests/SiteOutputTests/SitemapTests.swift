@@ -32,6 +32,11 @@ extension SiteOutputTests {
                 """)
         }
 
+        @Test("sitemap URLs are percent-encoded")
+        func encodedURLs() {
+            #expect(Sitemap.absoluteURL("blog/café au lait/", baseURL: "https://example.com/") == "https://example.com/blog/caf%C3%A9%20au%20lait/")
+        }
+
         @Test("robots.txt points at the sitemap under the base URL")
         func robots() {
             #expect(Sitemap.robots(baseURL: "https://example.com/docs/")
