@@ -104,14 +104,15 @@ public struct SiteWriter: Sendable {
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
             var manifest = Manifest()
+            var files = SiteFileWriter()
             for index in plan.indices {
                 let item = plan[index]
                 let target = staging.appendingPathComponent(item.path)
-                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 if item.unchanged {
+                    try files.createFolder(target.deletingLastPathComponent())
                     try carryOver(output.appendingPathComponent(item.path), to: target)
                 } else {
-                    try (item.contents ?? Data()).write(to: target)
+                    try files.write(item.contents ?? Data(), to: target)
                 }
                 var entry = item.entry
                 entry.modified = FileStatus(path: target.path)?.modified ?? 0
@@ -142,9 +143,9 @@ public struct SiteWriter: Sendable {
         try? fileManager.removeItem(at: temporary)
         var manifest = previous
         do {
-            try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
+            var files = SiteFileWriter()
             for (index, file) in changed.enumerated() {
-                try file.contents.write(to: temporary.appendingPathComponent(String(index)))
+                try files.write(file.contents, to: temporary.appendingPathComponent(String(index)))
             }
         } catch {
             try? fileManager.removeItem(at: temporary)
