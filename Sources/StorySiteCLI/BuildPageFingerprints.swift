@@ -27,7 +27,7 @@ struct BuildPageFingerprints: Sendable {
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 for index in stride(from: chunk, to: stories.count, by: chunks) {
                     var fingerprint = Fingerprint()
-                    fingerprint.combine(JSONValue.object(stories[index].raw).jsonText())
+                    fingerprint.combine(JSONValue.object(stories[index].raw))
                     slots[index] = fingerprint.hex
                 }
             }

@@ -1,0 +1,32 @@
+import SiteOutput
+import StoryModel
+
+extension Fingerprint {
+    /// Combines a JSON tree by walking it, without writing it out as text first: each value
+    /// with a tag for its kind, so `"1"` and `1`, or `[]` and `{}`, differ.
+    mutating func combine(_ value: JSONValue) {
+        switch value {
+        case .null:
+            combine(0)
+        case .bool(let flag):
+            combine(flag ? 1 : 2)
+        case .number(let number):
+            combine(3)
+            combine(Int64(bitPattern: number.bitPattern))
+        case .string(let string):
+            combine(4)
+            combine(string)
+        case .array(let elements):
+            combine(5)
+            combine(Int64(elements.count))
+            for element in elements { combine(element) }
+        case .object(let object):
+            combine(6)
+            combine(Int64(object.count))
+            for entry in object.entries {
+                combine(entry.key)
+                combine(entry.value)
+            }
+        }
+    }
+}
