@@ -97,7 +97,9 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     /// The value for `key`, or nil; assigning nil removes the key.
     public subscript(key: String) -> JSONValue? {
         get {
-            for entry in entries where entry.key == key { return entry.value }
+            // Comparing lengths first keeps most mismatches off String's slow comparison path.
+            let length = key.utf8.count
+            for entry in entries where entry.key.utf8.count == length && entry.key == key { return entry.value }
             return nil
         }
         set {
