@@ -39,44 +39,6 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// The templates a small theme would have for the synthetic space's components.
-let templates = [
-    "layout": """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>{{$title}}{{site.title}}{{/title}}</title>
-        {{#page.canonical}}<link rel="canonical" href="{{page.canonical}}">{{/page.canonical}}
-        <link rel="stylesheet" href="{{page.root}}assets/style.css">
-        </head>
-        <body>
-        <nav class="breadcrumbs">{{#page.breadcrumbs}}<a href="{{href}}">{{name}}</a> / {{/page.breadcrumbs}}{{story.name}}</nav>
-        <main>
-        {{$main}}{{/main}}
-        </main>
-        <aside><h2>Linked from</h2><ul>{{#page.backlinks}}<li><a href="{{href}}">{{name}}</a></li>{{/page.backlinks}}</ul></aside>
-        <footer>{{site.title}}</footer>
-        </body>
-        </html>
-        """,
-    "pages/page": """
-        {{<layout}}{{$title}}{{story.name}} · {{site.title}}{{/title}}{{$main}}
-        {{#body}}{{>*component}}{{/body}}
-        {{/main}}{{/layout}}
-        """,
-    "components/hero": """
-        <section class="hero"><h1>{{title}}</h1><p class="lede">{{subtitle}}</p>\
-        {{#image.src}}<img src="{{image.src}}" alt="{{image.alt}}">{{/image.src}}</section>
-        """,
-    "components/article": "<article class=\"prose\">{{text}}</article>\n",
-    "components/grid": "<div class=\"grid\">{{#columns}}{{>*component}}{{/columns}}</div>\n",
-    "components/teaser": """
-        <div class="card"><h3>{{#link.href}}<a href="{{link.href}}">{{title}}</a>{{/link.href}}</h3><p>{{text}}</p></div>
-        """,
-    "components/markdown": "<div class=\"markdown\">{{#markdown}}{{{text}}}{{/markdown}}</div>\n",
-]
-
 /// Pretty URLs: `home` is the site root, `posts/post-7` is `posts/post-7/`.
 @Sendable func pageURL(_ story: Story) -> String? {
     story.fullSlug == "home" ? "" : story.fullSlug + "/"
@@ -113,7 +75,7 @@ for story in stories {
 let graph = LinkGraph(stories: lookup.stories, edges: edges)
 let backlinks = stories.map { story in graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) } }
 let renderer = PageRenderer(
-    library: try TemplateLibrary(templates: templates), resolver: GraphLinkResolver(graph: graph, pageURL: pageURL),
+    library: try TemplateLibrary(templates: SyntheticSpace.theme), resolver: GraphLinkResolver(graph: graph, pageURL: pageURL),
     site: .object(JSONObject(["title": .string("Synthetic")])), baseURL: "https://bench.example/")
 print(String(format: "set up %d stories, %d edges, in %.2f s", stories.count, edges.count, seconds(timer.now - setupStart)))
 

@@ -27,12 +27,9 @@ struct BuildCommand: Command {
         let progress = Progress(console: context.console, quiet: options.quiet)
         var log = DiagnosticLog()
 
-        let output = context.url(options.output)
+        let output: URL
         do throws(OutputError) {
-            try OutputFolderRules.check(
-                output: output, displayPath: options.output, currentFolder: context.workingDirectory,
-                protected: [("source", context.url(options.source)), ("templates", context.url(options.templates))]
-                    + (options.fallback.map { [("fallback", context.url($0))] } ?? []))
+            output = try options.outputFolder(in: context)
         } catch {
             log.add(.error(error.path, error.message))
             return finish(log, options: options)

@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 import StoryModel
 import StorySource
 
@@ -109,5 +110,16 @@ struct BuildOptions: Sendable {
             return nil
         }
         return settings.configuration(token: token, listsAllStories: false)
+    }
+
+    /// The output folder, once it is known not to be the current folder, the source, the
+    /// templates or the fallback folder (replacing any of them would destroy the user's work).
+    func outputFolder(in context: CommandContext) throws(OutputError) -> URL {
+        let output = context.url(self.output)
+        let protected = [("source", context.url(source)), ("templates", context.url(templates))]
+            + (fallback.map { [("fallback", context.url($0))] } ?? [])
+        try OutputFolderRules.check(
+            output: output, displayPath: self.output, currentFolder: context.workingDirectory, protected: protected)
+        return output
     }
 }

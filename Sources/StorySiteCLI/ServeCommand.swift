@@ -32,21 +32,12 @@ struct ServeCommand: Command {
         if let folder = arguments.positional(0) {
             return try await serveFolder(folder, host: host, port: port)
         }
-        let configuration: Configuration
-        do {
-            configuration = try Configuration.load(from: context.workingDirectory)
-        } catch {
-            context.console.err("\(error)\n")
-            return StorySite.ExitCode.usage
-        }
+        let configuration = try Configuration.load(from: context.workingDirectory)
         let options = try BuildOptions(arguments: arguments, configuration: configuration, environment: context.environment)
         let context = self.context.redacting(options.secrets)
-        let output = context.url(options.output)
+        let output: URL
         do throws(OutputError) {
-            try OutputFolderRules.check(
-                output: output, displayPath: options.output, currentFolder: context.workingDirectory,
-                protected: [("source", context.url(options.source)), ("templates", context.url(options.templates))]
-                    + (options.fallback.map { [("fallback", context.url($0))] } ?? []))
+            output = try options.outputFolder(in: context)
         } catch {
             context.console.err(error.description + "\n")
             return StorySite.ExitCode.failure

@@ -1,0 +1,40 @@
+extension SyntheticSpace {
+    /// A small theme for the synthetic space's components, by template name (`components/hero`),
+    /// shared by the render and build benchmarks.
+    public static let theme: [String: String] = [
+        "layout": """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>{{$title}}{{site.title}}{{/title}}</title>
+            {{#page.canonical}}<link rel="canonical" href="{{page.canonical}}">{{/page.canonical}}
+            <link rel="stylesheet" href="{{page.root}}assets/style.css">
+            </head>
+            <body>
+            <nav class="breadcrumbs">{{#page.breadcrumbs}}<a href="{{href}}">{{name}}</a> / {{/page.breadcrumbs}}{{story.name}}</nav>
+            <main>
+            {{$main}}{{/main}}
+            </main>
+            <aside><h2>Linked from</h2><ul>{{#page.backlinks}}<li><a href="{{href}}">{{name}}</a></li>{{/page.backlinks}}</ul></aside>
+            <footer>{{site.title}}</footer>
+            </body>
+            </html>
+            """,
+        "pages/page": """
+            {{<layout}}{{$title}}{{story.name}} · {{site.title}}{{/title}}{{$main}}
+            {{#body}}{{>*component}}{{/body}}
+            {{/main}}{{/layout}}
+            """,
+        "components/hero": """
+            <section class="hero"><h1>{{title}}</h1><p class="lede">{{subtitle}}</p>\
+            {{#image.src}}<img src="{{image.src}}" alt="{{image.alt}}">{{/image.src}}</section>
+            """,
+        "components/article": "<article class=\"prose\">{{text}}</article>\n",
+        "components/grid": "<div class=\"grid\">{{#columns}}{{>*component}}{{/columns}}</div>\n",
+        "components/teaser": """
+            <div class="card"><h3>{{#link.href}}<a href="{{link.href}}">{{title}}</a>{{/link.href}}</h3><p>{{text}}</p></div>
+            """,
+        "components/markdown": "<div class=\"markdown\">{{#markdown}}{{{text}}}{{/markdown}}</div>\n",
+    ]
+}
