@@ -15,7 +15,7 @@ import Glibc
 /// and are carried over as they are.
 public struct SiteWriter: Sendable {
     /// What a write did.
-    public struct Summary: Sendable, Equatable {
+    public struct Summary: Sendable, Equatable, CustomStringConvertible {
         public var written: Int
         public var unchanged: Int
         public var removed: Int
@@ -25,6 +25,9 @@ public struct SiteWriter: Sendable {
             self.unchanged = unchanged
             self.removed = removed
         }
+
+        /// `3 written, 27 unchanged, 0 removed`, as summary lines show it.
+        public var description: String { "\(written) written, \(unchanged) unchanged, \(removed) removed" }
     }
 
     /// The output folder.

@@ -1,7 +1,5 @@
 import Foundation
-import LinkCheck
 import SiteOutput
-import StoryCrawl
 
 /// `storysite build`: crawl, render and write the site, reporting every problem at once.
 struct BuildCommand: Command {
@@ -49,7 +47,6 @@ struct BuildCommand: Command {
         let generator = SiteGenerator(options: options, context: context, progress: progress)
         let site = await generator.generate(previous: cache, intact: cache == nil ? [:] : writer.intactFiles(), key: inputs.key)
         log.add(contentsOf: site.diagnostics)
-        if let graph = site.graph { log.add(contentsOf: brokenStoryLinks(in: graph, strict: options.strict)) }
         guard !log.hasErrors else { return finish(log, options: options) }
 
         let summary: SiteWriter.Summary
@@ -79,29 +76,16 @@ struct BuildCommand: Command {
             context.console.out(
                 "Built \(counted(pages, "page")) from \(counted(stories, "story", "stories")) "
                     + "in \(String(format: "%.2f", seconds)) s "
-                    + "(\(summary.written) written, \(summary.unchanged) unchanged, \(summary.removed) removed), "
+                    + "(\(summary)), "
                     + "\(counted(log.warningCount, "warning"))\n")
         }
         return status
     }
 
-    /// The content-level check's broken story links: warnings, or errors under `--strict`.
-    private func brokenStoryLinks(in graph: LinkGraph, strict: Bool) -> [Diagnostic] {
-        ContentLinkCheck.findings(in: graph, includeOrphans: false).filter { $0.severity == .broken }.map { finding in
-            var field = ""
-            if case .field(let path)? = finding.location { field = ": " + path }
-            return Diagnostic(
-                severity: strict ? .error : .warning, location: finding.source + field,
-                message: "broken story link to '\(finding.target)': \(finding.reason)")
-        }
-    }
-
     /// Prints the collected problems (only errors under `--quiet`) and picks the exit code.
     private func finish(_ log: DiagnosticLog, options: BuildOptions) -> Int32 {
         let context = self.context.redacting(options.secrets)
-        var shown = log
-        if options.quiet { shown.keepOnlyErrors() }
-        context.console.err(shown.report(colored: context.colorEnabled))
+        context.printProblems(log, quiet: options.quiet)
         guard log.hasErrors else { return StorySite.ExitCode.success }
         if !options.quiet {
             context.console.err(

@@ -47,11 +47,11 @@ struct CheckCommand: Command {
             filePrefix = folder.hasSuffix("/") ? folder : folder + "/"
         } else {
             let progress = Progress(console: context.console, quiet: options.quiet || format != "text")
-            let site = await SiteGenerator(options: options, context: context, progress: progress).generate()
+            let site = await SiteGenerator(options: options, context: context, progress: progress)
+                .generate(reportsBrokenStoryLinks: false)
             var log = DiagnosticLog()
             log.add(contentsOf: site.diagnostics)
-            if options.quiet { log.keepOnlyErrors() }
-            context.console.err(log.report(colored: context.colorEnabled))
+            context.printProblems(log, quiet: options.quiet)
             guard let graph = site.graph, !log.hasErrors else { return StorySite.ExitCode.failure }
             let pages = Dictionary(site.files.filter { $0.path.hasSuffix(".html") }.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
             let otherFiles = Set(site.files.map(\.path).filter { !$0.hasSuffix(".html") })

@@ -25,16 +25,14 @@ struct DiagnosticLog: Sendable {
     mutating func add(_ diagnostic: Diagnostic) { entries.append(diagnostic) }
     mutating func add(contentsOf diagnostics: [Diagnostic]) { entries.append(contentsOf: diagnostics) }
 
-    /// Drops warnings, for `--quiet`.
-    mutating func keepOnlyErrors() { entries.removeAll { $0.severity == .warning } }
-
     var errorCount: Int { entries.count { $0.severity == .error } }
     var warningCount: Int { entries.count { $0.severity == .warning } }
     var hasErrors: Bool { errorCount > 0 }
 
-    /// Every diagnostic, errors first, each on its own line; `error:`/`warning:` coloured when asked.
-    func report(colored: Bool) -> String {
-        let ordered = entries.filter { $0.severity == .error } + entries.filter { $0.severity == .warning }
+    /// Every diagnostic, errors first (only errors when asked, for `--quiet`), each on its own
+    /// line; `error:`/`warning:` coloured when asked.
+    func report(colored: Bool, errorsOnly: Bool = false) -> String {
+        let ordered = entries.filter { $0.severity == .error } + (errorsOnly ? [] : entries.filter { $0.severity == .warning })
         return ordered.map { diagnostic in
             guard colored else { return diagnostic.description + "\n" }
             let color = diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;33m"

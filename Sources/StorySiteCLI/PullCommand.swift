@@ -48,7 +48,7 @@ struct PullCommand: Command {
                 log.add(.error(destination, error.description))
             }
         }
-        context.console.err(log.report(colored: context.colorEnabled))
+        context.printProblems(log, quiet: options.quiet)
         guard !log.hasErrors else { return StorySite.ExitCode.failure }
         if !options.quiet {
             let seconds = String(format: "%.2f", (ContinuousClock.now - started).seconds)

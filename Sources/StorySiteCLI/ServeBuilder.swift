@@ -27,9 +27,7 @@ struct ServeBuilder: Sendable {
                 log.add(.error(error.path, error.message))
             }
         }
-        var shown = log
-        if options.quiet { shown.keepOnlyErrors() }
-        context.console.err(shown.report(colored: context.colorEnabled))
+        context.printProblems(log, quiet: options.quiet)
 
         guard let summary, !log.hasErrors else {
             liveReload.showProblems(log.entries.filter { $0.severity == .error }.map {
@@ -46,7 +44,7 @@ struct ServeBuilder: Sendable {
         if !options.quiet {
             context.console.out(
                 "\(first ? "Built" : "Rebuilt") \(counted(site.pageCount, "page")) in \(String(format: "%.2f", (clock.now - started).seconds)) s "
-                    + "(\(summary.written) written, \(summary.unchanged) unchanged, \(summary.removed) removed), "
+                    + "(\(summary)), "
                     + "\(counted(log.warningCount, "warning"))\n")
         }
     }

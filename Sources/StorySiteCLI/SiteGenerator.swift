@@ -1,4 +1,5 @@
 import Foundation
+import LinkCheck
 import Mustache
 import SiteOutput
 import StoryCrawl
@@ -41,7 +42,11 @@ struct SiteGenerator {
 
     /// The whole site, short of writing it. Pages whose fingerprint matches `previous` and
     /// whose file is among `intact` (path → content hash) are kept instead of rendered.
-    func generate(previous: BuildCache? = nil, intact: [String: String] = [:], key: String = "") async -> Output {
+    /// Broken story links are reported as warnings (errors under `--strict`), unless the caller
+    /// reports them itself (`check`).
+    func generate(
+        previous: BuildCache? = nil, intact: [String: String] = [:], key: String = "", reportsBrokenStoryLinks: Bool = true
+    ) async -> Output {
         var templateProblems = Output()
         let templates = loadTemplates(into: &templateProblems)
         var output = await crawlStories()
@@ -50,8 +55,18 @@ struct SiteGenerator {
 
         let plan = PagePlan(graph: graph, home: options.entries[0], global: options.global)
         output.diagnostics += plan.problems
-        guard !output.hasErrors else { return output }
+        if !output.hasErrors {
+            await assemble(plan, graph: graph, templates: templates, previous: previous, intact: intact, key: key, into: &output)
+        }
+        if reportsBrokenStoryLinks { output.diagnostics += brokenStoryLinks(in: graph) }
+        return output
+    }
 
+    /// The pages, the 404 page, the assets, the sitemap and robots.txt.
+    private func assemble(
+        _ plan: PagePlan, graph: LinkGraph, templates: TemplateLibrary,
+        previous: BuildCache?, intact: [String: String], key: String, into output: inout Output
+    ) async {
         let renderer = PageRenderer(
             library: templates,
             resolver: GraphLinkResolver(graph: graph, pageURL: { plan.location(of: $0)?.url }),
@@ -71,7 +86,17 @@ struct SiteGenerator {
             output.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL)))
             output.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))
         }
-        return output
+    }
+
+    /// The content-level check's broken story links: warnings, or errors under `--strict`.
+    private func brokenStoryLinks(in graph: LinkGraph) -> [Diagnostic] {
+        ContentLinkCheck.findings(in: graph, includeOrphans: false).filter { $0.severity == .broken }.map { finding in
+            var field = ""
+            if case .field(let path)? = finding.location { field = ": " + path }
+            return Diagnostic(
+                severity: options.strict ? .error : .warning, location: finding.source + field,
+                message: "broken story link to '\(finding.target)': \(finding.reason)")
+        }
     }
 
     // MARK: Loading and crawling

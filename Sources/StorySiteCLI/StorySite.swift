@@ -129,6 +129,11 @@ struct CommandContext: Sendable {
         console.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
+    /// Prints `log` on standard error, all together; only the errors under `--quiet`.
+    func printProblems(_ log: DiagnosticLog, quiet: Bool) {
+        console.err(log.report(colored: colorEnabled, errorsOnly: quiet))
+    }
+
     /// `path` resolved against the working folder.
     func url(_ path: String) -> URL {
         URL(fileURLWithPath: path, isDirectory: true, relativeTo: workingDirectory).standardizedFileURL
