@@ -1,4 +1,7 @@
-/// A stable 64-bit FNV-1a hash built up from strings and numbers, for build cache keys.
+import Foundation
+
+/// A stable 64-bit FNV-1a hash (unlike `Hasher`, the same across runs and machines), built up
+/// from strings and numbers for build cache keys, or over a file's bytes.
 ///
 /// Each string is hashed with its length first, so `("ab", "c")` and `("a", "bc")` differ.
 public struct Fingerprint: Sendable {
@@ -14,6 +17,16 @@ public struct Fingerprint: Sendable {
     public mutating func combine(bytes: some Collection<UInt8>) {
         combine(Int64(bytes.count))
         for byte in bytes { add(byte) }
+    }
+
+    /// The hash of a file's contents: its bytes alone, without a length (what the manifest and
+    /// the build cache record, so a rebuild can tell whether a file would change).
+    public static func contents(_ data: Data) -> String {
+        var fingerprint = Fingerprint()
+        data.withUnsafeBytes { bytes in
+            for byte in bytes { fingerprint.add(byte) }
+        }
+        return fingerprint.hex
     }
 
     public mutating func combine(_ number: Int64) {

@@ -1,13 +1,17 @@
 import Foundation
 
-/// One file of the built site: its path relative to the output folder and its bytes.
+/// One file of the built site: its path relative to the output folder, its bytes, and their
+/// hash (computed once, for the manifest and the build cache alike).
 public struct OutputFile: Sendable, Hashable {
-    public var path: String
-    public var contents: Data
+    public let path: String
+    public let contents: Data
+    /// ``Fingerprint/contents(_:)`` of the bytes.
+    public let hash: String
 
     public init(path: String, contents: Data) {
         self.path = path
         self.contents = contents
+        hash = Fingerprint.contents(contents)
     }
 
     public init(path: String, text: String) {

@@ -77,7 +77,7 @@ public struct SiteWriter: Sendable {
             guard seen.insert(file.path).inserted else {
                 throw OutputError(path: displayPath, message: "two files map to '\(file.path)'")
             }
-            let hash = ContentHash.of(file.contents)
+            let hash = file.hash
             var entry = Manifest.Entry(size: file.contents.count, hash: hash, modified: 0)
             var unchanged = false
             if let old = previous.files[file.path], old.hash == hash, old.size == file.contents.count,

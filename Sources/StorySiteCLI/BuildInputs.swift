@@ -18,7 +18,7 @@ struct BuildInputs: Sendable {
         key.combine(options.templates)
         key.combine(options.entries.joined(separator: "\n"))
         key.combine(options.baseURL ?? "-")
-        key.combine(JSONValue.object(options.site).jsonText())
+        key.combine(JSONValue.object(options.site))
         key.combine(options.markdownUnsafe ? "unsafe" : "safe")
         key.combine(options.global)
         key.combine(options.strict ? "strict" : "lenient")

@@ -241,7 +241,7 @@ struct SiteGenerator {
                     let file = OutputFile(path: path, text: page.html)
                     files.append(file)
                     record = BuildCache.Page(
-                        fingerprint: fingerprints[index], path: path, hash: ContentHash.of(file.contents),
+                        fingerprint: fingerprints[index], path: path, hash: file.hash,
                         missingComponents: page.missingComponents,
                         warnings: page.warnings.filter { $0.kind != .brokenLink }.map {
                             BuildCache.Warning(location: "\($0.story): \($0.fieldPath)", message: $0.message)
