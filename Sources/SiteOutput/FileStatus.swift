@@ -15,10 +15,30 @@ struct FileStatus: Equatable {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         size = Int(info.st_size)
+        modified = info.modifiedNanoseconds
+    }
+}
+
+extension stat {
+    /// The modification time in nanoseconds since 1970.
+    var modifiedNanoseconds: Int64 {
         #if canImport(Darwin)
-        modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        Self.nanoseconds(st_mtimespec)
         #else
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        Self.nanoseconds(st_mtim)
         #endif
+    }
+
+    /// The status change time in nanoseconds since 1970.
+    var changedNanoseconds: Int64 {
+        #if canImport(Darwin)
+        Self.nanoseconds(st_ctimespec)
+        #else
+        Self.nanoseconds(st_ctim)
+        #endif
+    }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

@@ -30,13 +30,8 @@ public enum FolderFingerprint {
             fingerprint.combine(Int64(info.st_mode))
             fingerprint.combine(Int64(info.st_size))
             fingerprint.combine(Int64(info.st_ino))
-            #if canImport(Darwin)
-            fingerprint.combine(Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec))
-            fingerprint.combine(Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec))
-            #else
-            fingerprint.combine(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-            fingerprint.combine(Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
-            #endif
+            fingerprint.combine(info.modifiedNanoseconds)
+            fingerprint.combine(info.changedNanoseconds)
             if (info.st_mode & S_IFMT) == S_IFDIR,
                !walk(child, relative: childRelative, skipDotfiles: false, into: &fingerprint) {
                 return false

@@ -30,7 +30,13 @@ public final class LoopbackConnection: @unchecked Sendable {
 
     /// Connects to `host`:`port` (a loopback address).
     public init(host: String = "127.0.0.1", port: Int) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // The socket is connected before it is stored: if connecting fails, it is closed here
+        // once, and no deinit closes its number again (by then another thread may own it).
+        socket = try Self.connectedSocket(host: host, port: port)
+    }
+
+    private static func connectedSocket(host: String, port: Int) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -44,6 +50,7 @@ public final class LoopbackConnection: @unchecked Sendable {
             close(socket)
             throw Failure(description: "connect to \(host):\(port): \(reason)")
         }
+        return socket
     }
 
     deinit {
