@@ -2,10 +2,10 @@
 ///
 /// The frames live in memory the stack owns, next to each frame's members (empty for a frame that
 /// is not an object), so a lookup reads the members in place instead of copying the frame (which
-/// would retain and release its dictionary on every probe).
+/// would retain and release its members on every probe).
 struct ContextStack: ~Copyable {
     private var storage: UnsafeMutablePointer<MustacheValue>
-    private var members: UnsafeMutablePointer<[String: MustacheValue]>
+    private var members: UnsafeMutablePointer<MustacheObject>
     private var capacity: Int
     private var count = 0
 
@@ -33,7 +33,7 @@ struct ContextStack: ~Copyable {
         if case .object(let objectMembers) = value {
             (members + count).initialize(to: objectMembers)
         } else {
-            (members + count).initialize(to: [:])
+            (members + count).initialize(to: MustacheObject())
         }
         (storage + count).initialize(to: value)
         count += 1
@@ -54,7 +54,8 @@ struct ContextStack: ~Copyable {
         if name.pointee.isImplicitIterator { return count > 0 ? storage[count - 1] : nil }
         var index = count - 1
         while index >= 0 {
-            if let value = Self.member(name.pointee.head, of: members[index]) {
+            if let member = members[index].index(of: name.pointee.head) {
+                let value = members[index].members[member].value
                 return name.pointee.tail.isEmpty ? value : descend(from: value, through: name.pointee.tail)
             }
             index -= 1
@@ -65,27 +66,10 @@ struct ContextStack: ~Copyable {
     private func descend(from value: MustacheValue, through parts: [String]) -> MustacheValue? {
         var current = value
         for part in parts {
-            guard case .object(let members) = current, let next = Self.member(part, of: members) else { return nil }
+            guard case .object(let object) = current, let next = object[part] else { return nil }
             current = next
         }
         return current
-    }
-
-    /// Objects with at most this many members are searched key by key: cheaper than hashing the
-    /// name, which is most of the cost of a dictionary lookup.
-    private static let linearSearchLimit = 8
-
-    @inline(__always)
-    private static func member(_ key: String, of members: borrowing [String: MustacheValue]) -> MustacheValue? {
-        if members.count > linearSearchLimit { return members[key] }
-        let keyLength = key.utf8.count
-        var index = members.startIndex
-        while index != members.endIndex {
-            let candidate = members.keys[index]
-            if candidate.utf8.count == keyLength, candidate == key { return members.values[index] }
-            members.formIndex(after: &index)
-        }
-        return nil
     }
 
     private mutating func grow() {
@@ -94,7 +78,7 @@ struct ContextStack: ~Copyable {
         newStorage.moveInitialize(from: storage, count: count)
         storage.deallocate()
         storage = newStorage
-        let newMembers = UnsafeMutablePointer<[String: MustacheValue]>.allocate(capacity: newCapacity)
+        let newMembers = UnsafeMutablePointer<MustacheObject>.allocate(capacity: newCapacity)
         newMembers.moveInitialize(from: members, count: count)
         members.deallocate()
         members = newMembers

@@ -11,7 +11,8 @@ public enum MustacheValue: Sendable {
     /// HTML that storysite produced and escaped itself: `{{x}}` inserts it unescaped.
     case html(String)
     case array([MustacheValue])
-    case object([String: MustacheValue])
+    /// Named values; see ``MustacheObject``.
+    case object(MustacheObject)
     /// A function called by `{{name}}` or `{{#name}}…{{/name}}`; see ``MustacheLambda``.
     case lambda(MustacheLambda)
 }
@@ -53,6 +54,8 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Builds an object; when a key repeats, the last value wins.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        var object = MustacheObject(minimumCapacity: elements.count)
+        for (name, value) in elements { object[name] = value }
+        self = .object(object)
     }
 }

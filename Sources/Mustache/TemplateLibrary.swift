@@ -71,10 +71,19 @@ public struct TemplateLibrary: Sendable {
     public func render(
         _ name: String, context: MustacheValue, missingPartials: MissingPartialPolicy = .report
     ) throws -> RenderedTemplate {
+        try render(name, contexts: [context], missingPartials: missingPartials)
+    }
+
+    /// Renders the template `name` against several contexts, outermost first, as if the
+    /// template sat in a section of each: a name is looked up in the last context first. This
+    /// layers values (a block's fields over the page's) without merging them into one object.
+    public func render(
+        _ name: String, contexts: [MustacheValue], missingPartials: MissingPartialPolicy = .report
+    ) throws -> RenderedTemplate {
         guard let index = indexByName[name] else { throw RenderError.unknownTemplate(name) }
         var session = RenderSession(
             library: program, program: program, missingPartialPolicy: missingPartials,
-            context: ContextStack(frames: [context]), overrides: [], trail: [.template(Int32(index))],
+            context: ContextStack(frames: contexts), overrides: [], trail: [.template(Int32(index))],
             outputCapacity: Self.initialOutputCapacity)
         try session.render(program.templates[index].body)
         return RenderedTemplate(text: session.text, missingPartials: session.missingPartials)

@@ -13,7 +13,7 @@ import StoryModel
 /// - nested blocks → prepared blocks; everything else as it is.
 struct BlockPreparation {
     /// Renders a prepared block with its component template; returns the HTML.
-    typealias ComponentRenderer = (_ block: [String: MustacheValue], _ component: String) -> String
+    typealias ComponentRenderer = (_ block: MustacheObject, _ component: String) -> String
 
     let links: PageLinks
     /// The `full_slug` warnings name.
@@ -27,13 +27,13 @@ struct BlockPreparation {
     let renderComponent: ComponentRenderer
 
     /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
-    func block(_ block: JSONObject) -> [String: MustacheValue] {
-        var fields = [String: MustacheValue](minimumCapacity: block.count)
+    func block(_ block: JSONObject) -> MustacheObject {
+        var fields = MustacheObject(minimumCapacity: block.count)
         // Through a buffer pointer, so that each entry is read in place rather than copied.
         block.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 trail.push(entries[index].key)
-                fields[entries[index].key] = field(entries[index].value, key: entries[index].key)
+                fields.append(new: entries[index].key, field(entries[index].value, key: entries[index].key))
                 trail.pop()
             }
         }
@@ -111,12 +111,12 @@ struct BlockPreparation {
         return .object(plain(object))
     }
 
-    private func plain(_ object: JSONObject) -> [String: MustacheValue] {
-        var fields = [String: MustacheValue](minimumCapacity: object.count)
+    private func plain(_ object: JSONObject, extraCapacity: Int = 0) -> MustacheObject {
+        var fields = MustacheObject(minimumCapacity: object.count + extraCapacity)
         object.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 trail.push(entries[index].key)
-                fields[entries[index].key] = prepared(entries[index].value)
+                fields.append(new: entries[index].key, prepared(entries[index].value))
                 trail.pop()
             }
         }
@@ -145,7 +145,7 @@ struct BlockPreparation {
     }
 
     private func multilink(_ object: JSONObject) -> MustacheValue {
-        var fields = plain(object)
+        var fields = plain(object, extraCapacity: 3)
         var linktype = "url", title = "", linkTarget = ""
         var id: String?, url: String?, cachedURL: String?, email: String?, anchor: String?
         for entry in object.entries {  // one pass rather than a keyed lookup per field
@@ -206,7 +206,7 @@ struct BlockPreparation {
     }
 
     private func asset(_ object: JSONObject) -> MustacheValue {
-        var fields = plain(object)
+        var fields = plain(object, extraCapacity: 1)
         var src = Self.text(object["filename"]) ?? ""
         if !src.isEmpty, !URLSafety.isSafeImageSource(src) {
             warn(.unsafeURL, "asset '\(src)' refused: it could run script")

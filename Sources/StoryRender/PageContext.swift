@@ -4,7 +4,7 @@ import StoryModel
 /// The values a page template sees besides the prepared blocks: `story`, `page`, `site`.
 enum PageContext {
     /// `story`: the story's identity and metadata, with `content` (the prepared root block).
-    static func story(_ story: Story, content: [String: MustacheValue]) -> MustacheValue {
+    static func story(_ story: Story, content: MustacheObject) -> MustacheValue {
         func text(_ key: String) -> MustacheValue { story.string(key).map(MustacheValue.string) ?? .null }
         return .object([
             "name": .string(story.name),
@@ -24,7 +24,7 @@ enum PageContext {
     static func page(
         url: String, root: String, baseURL: String?, breadcrumbs: [Story], backlinks: [Story], links: PageLinks
     ) -> MustacheValue {
-        var page: [String: MustacheValue] = [
+        var page: MustacheObject = [
             "url": .string(url),
             "root": .string(root),
             "breadcrumbs": .array(namedLinks(breadcrumbs, links: links)),
@@ -38,9 +38,9 @@ enum PageContext {
 
     /// `site`: the `site` object of `storysite.json` and `base_url`.
     static func site(_ site: JSONValue, baseURL: String?) -> MustacheValue {
-        var fields: [String: MustacheValue] = [:]
+        var fields = MustacheObject()
         if case .object(let object) = site {
-            for entry in object { fields[entry.key] = plain(entry.value) }
+            for entry in object { fields.append(new: entry.key, plain(entry.value)) }
         }
         fields["base_url"] = .string(baseURL ?? "")
         return .object(fields)
@@ -79,8 +79,8 @@ enum PageContext {
         case .string(let string): return .string(string)
         case .array(let elements): return .array(elements.map(plain))
         case .object(let object):
-            var fields = [String: MustacheValue](minimumCapacity: object.count)
-            for entry in object { fields[entry.key] = plain(entry.value) }
+            var fields = MustacheObject(minimumCapacity: object.count)
+            for entry in object { fields.append(new: entry.key, plain(entry.value)) }
             return .object(fields)
         }
     }

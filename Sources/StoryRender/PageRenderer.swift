@@ -56,17 +56,13 @@ public struct PageRenderer: Sendable {
             url: pageURL, root: RelativeURL.root(of: pageURL), baseURL: baseURL,
             breadcrumbs: PageContext.breadcrumbs(of: story, resolver: resolver), backlinks: backlinks, links: links)
         let surroundings = topLevel(page: page, links: links, story: story.fullSlug, log: log)
-        let content: [String: MustacheValue]
+        var content = MustacheObject()
         if case .object(let root) = story.content {
             content = preparation(links: links, story: story.fullSlug, log: log, surroundings: surroundings).block(root)
-        } else {
-            content = [:]
         }
-        // The root block's fields at the top level, under the names the contract reserves.
-        var context = content
-        for (key, value) in surroundings { context[key] = value }
-        context["story"] = PageContext.story(story, content: content)
-        return try finish(templateName, context: context, story: story.fullSlug, log: log)
+        // The root block's fields at the top level, beneath the names the contract reserves.
+        let contexts: [MustacheValue] = [.object(content), .object(surroundings), ["story": PageContext.story(story, content: content)]]
+        return try finish(templateName, contexts: contexts, story: story.fullSlug, log: log)
     }
 
     /// Renders `404.mustache`, or returns nil when the site has none. The 404 page is served at
@@ -77,19 +73,19 @@ public struct PageRenderer: Sendable {
         let root = Self.rootPath(of: baseURL)
         let links = PageLinks(resolver: resolver, absoluteRoot: root, baseURL: baseURL)
         let log = RenderLog()
-        var page: [String: MustacheValue] = [
+        var page: MustacheObject = [
             "url": .string("404.html"), "root": .string(root), "breadcrumbs": .array([]), "backlinks": .array([]),
         ]
         if let baseURL { page["canonical"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + "404.html") }
         let context = topLevel(page: .object(page), links: links, story: "404", log: log)
-        return try finish("404", context: context, story: "404", log: log)
+        return try finish("404", contexts: [.object(context)], story: "404", log: log)
     }
 
     // MARK: Steps
 
     /// `page`, `site`, `global` and `markdown`: what every template of the page sees.
-    private func topLevel(page: MustacheValue, links: PageLinks, story: String, log: RenderLog) -> [String: MustacheValue] {
-        var context: [String: MustacheValue] = [
+    private func topLevel(page: MustacheValue, links: PageLinks, story: String, log: RenderLog) -> MustacheObject {
+        var context: MustacheObject = [
             "page": page,
             "site": site,
             "markdown": MarkdownSection.lambda(renderer: markdown, links: links, story: story, log: log),
@@ -105,7 +101,7 @@ public struct PageRenderer: Sendable {
     /// Block preparation for one page; blocks inside richtext render with their component
     /// template, seeing `surroundings` (`page`, `site`, `markdown`) around their own fields.
     private func preparation(
-        links: PageLinks, story: String, log: RenderLog, surroundings: [String: MustacheValue]
+        links: PageLinks, story: String, log: RenderLog, surroundings: MustacheObject
     ) -> BlockPreparation {
         BlockPreparation(links: links, story: story, log: log, expandsRelations: true) { [library] block, component in
             let name = "components/" + component
@@ -113,10 +109,8 @@ public struct PageRenderer: Sendable {
                 log.addMissing([component])
                 return ""
             }
-            var context = surroundings
-            for (key, value) in block { context[key] = value }
             do {
-                let rendered = try library.render(name, context: .object(context), missingPartials: .report)
+                let rendered = try library.render(name, contexts: [.object(surroundings), .object(block)], missingPartials: .report)
                 log.addMissing(rendered.missingPartials.map(Self.componentName))
                 return rendered.text
             } catch {
@@ -126,11 +120,11 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    private func finish(_ templateName: String, context: [String: MustacheValue], story: String, log: RenderLog) throws -> RenderedPage {
+    private func finish(_ templateName: String, contexts: [MustacheValue], story: String, log: RenderLog) throws -> RenderedPage {
         let rendered: RenderedTemplate
         do {
             try log.throwIfFailed()
-            rendered = try library.render(templateName, context: .object(context), missingPartials: .report)
+            rendered = try library.render(templateName, contexts: contexts, missingPartials: .report)
         } catch {
             throw PageRenderError(story: story, message: "\(error)")
         }

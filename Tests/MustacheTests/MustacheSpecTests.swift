@@ -89,7 +89,9 @@ struct JSONValue: Decodable {
         } else if let items = try? container.decode([JSONValue].self) {
             value = .array(items.map(\.value))
         } else {
-            value = .object(try container.decode([String: JSONValue].self).mapValues(\.value))
+            var object = MustacheObject()
+            for (name, member) in try container.decode([String: JSONValue].self) { object[name] = member.value }
+            value = .object(object)
         }
     }
 }

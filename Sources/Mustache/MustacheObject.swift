@@ -1,0 +1,72 @@
+/// The named values of an object a template reads, in the order they were added.
+///
+/// Kept as a plain array rather than a dictionary: a page builds hundreds of small objects
+/// (blocks, links, assets) and reads each a few times, so hashing every name on insert and on
+/// lookup would cost more than comparing the few names there are.
+public struct MustacheObject: Sendable {
+    /// One name and its value.
+    public struct Member: Sendable {
+        public var name: String
+        public var value: MustacheValue
+
+        public init(name: String, value: MustacheValue) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The members in the order they were added; each name appears once.
+    public private(set) var members: [Member]
+
+    /// An empty object with room for `capacity` members.
+    public init(minimumCapacity capacity: Int = 0) {
+        members = []
+        members.reserveCapacity(capacity)
+    }
+
+    /// The number of members.
+    public var count: Int { members.count }
+
+    /// The value named `name`, or nil; assigning replaces the value in place or appends a new
+    /// member, and assigning nil removes the member.
+    public subscript(name: String) -> MustacheValue? {
+        get {
+            guard let index = index(of: name) else { return nil }
+            return members[index].value
+        }
+        set {
+            if let index = index(of: name) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append(Member(name: name, value: newValue))
+            }
+        }
+    }
+
+    /// Appends a member whose name the caller knows is not present yet (the keys of one JSON
+    /// object, say), skipping the search `subscript` makes.
+    public mutating func append(new name: String, _ value: MustacheValue) {
+        assert(index(of: name) == nil, "\(name) is already a member")
+        members.append(Member(name: name, value: value))
+    }
+
+    @inline(__always)
+    func index(of name: String) -> Int? {
+        // Comparing lengths first keeps most mismatches off String's slow comparison path.
+        let length = name.utf8.count
+        return members.withUnsafeBufferPointer { members in
+            for index in members.indices where members[index].name.utf8.count == length && members[index].name == name {
+                return index
+            }
+            return nil
+        }
+    }
+}
+
+extension MustacheObject: ExpressibleByDictionaryLiteral {
+    /// Builds an object in the literal's order; when a name repeats, the last value wins.
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self.init(minimumCapacity: elements.count)
+        for (name, value) in elements { self[name] = value }
+    }
+}
