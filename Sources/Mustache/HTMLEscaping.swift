@@ -9,44 +9,20 @@ extension ByteBuffer {
     }
 
     private mutating func appendEscapingHTML(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
         var runStart = 0
-        var index = 0
-        while index < bytes.count {
-            // Skip eight bytes at a time while none of them is special.
-            if index + 8 <= bytes.count,
-                !Self.mayHoldSpecialCharacter(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            {
-                index += 8
-                continue
-            }
+        while let index = HTMLSpecialBytes.firstIndex(in: bytes, from: runStart) {
+            append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             let entity: StaticString
             switch bytes[index] {
             case UInt8(ascii: "&"): entity = "&amp;"
             case UInt8(ascii: "<"): entity = "&lt;"
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default:
-                index += 1
-                continue
+            default: entity = "&#39;"
             }
-            append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            index += 1
-            runStart = index
+            runStart = index + 1
         }
         append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
-    }
-
-    /// Whether any byte of `word` is `"`, `&`, `'`, `<` or `>` (exact: no byte is missed).
-    private static func mayHoldSpecialCharacter(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
-        return hasZeroByte(word ^ (0x22 &* ones))  // "
-            || hasZeroByte((word ^ (0x26 &* ones)) & ~ones)  // & and ', which differ in the lowest bit
-            || hasZeroByte((word ^ (0x3C &* ones)) & ~(0x02 &* ones))  // < and >, which differ in bit 1
     }
 }

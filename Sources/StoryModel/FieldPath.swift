@@ -10,7 +10,10 @@ public final class FieldPath {
         case root(String)
     }
 
-    private var components: [Component] = []
+    /// Pushed and popped for every value a walk visits; unchecked, because the runtime check of
+    /// exclusive access costs as much as the push itself, and a path is never shared across
+    /// threads nor touched re-entrantly.
+    @exclusivity(unchecked) private var components: [Component] = []
 
     public init() {
         components.reserveCapacity(16)

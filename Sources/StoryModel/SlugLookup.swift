@@ -5,9 +5,12 @@ public enum SlugLookup {
     /// `blog/post/` finds `blog/post`. Two stories with one key (`blog` and `blog/`) would be
     /// one page, so a source treats them as a duplicate `full_slug`.
     public static func key(_ slug: String) -> String {
-        var key = Substring(slug)
-        while key.first == "/" { key = key.dropFirst() }
-        while key.last == "/" { key = key.dropLast() }
-        return key.count == slug.utf8.count ? slug : String(key)
+        // Over UTF-8 bytes: every lookup of a story link comes here, and `/` is one byte.
+        let bytes = slug.utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start != end, bytes[start] == UInt8(ascii: "/") { bytes.formIndex(after: &start) }
+        while end != start, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { bytes.formIndex(before: &end) }
+        return start == bytes.startIndex && end == bytes.endIndex ? slug : String(slug[start..<end])
     }
 }

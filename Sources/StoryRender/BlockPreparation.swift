@@ -83,6 +83,9 @@ struct BlockPreparation {
         var fieldtype: String?
         var storyKeys = 0
         for entry in object.entries {
+            // Keys of other lengths cannot match; most field names stop at this comparison.
+            let length = entry.key.utf8.count
+            guard length < 64, Self.classifyingKeyLengths >> length & 1 != 0 else { continue }
             switch entry.key {
             case "component": if case .string = entry.value { isBlock = true }
             case "fieldtype": fieldtype = entry.value.stringValue
@@ -252,17 +255,21 @@ struct BlockPreparation {
         } else {
             content = .null
         }
-        return .object([
-            "name": .string(related.name),
-            "href": .string(links.href(to: related) ?? ""),
-            "full_slug": .string(related.fullSlug),
-            "slug": .string(related.slug),
-            "uuid": .string(related.uuid),
-            "content": content,
-        ])
+        var fields = MustacheObject(minimumCapacity: 6)
+        fields.append(new: "name", .string(related.name))
+        fields.append(new: "href", .string(links.href(to: related) ?? ""))
+        fields.append(new: "full_slug", .string(related.fullSlug))
+        fields.append(new: "slug", .string(related.slug))
+        fields.append(new: "uuid", .string(related.uuid))
+        fields.append(new: "content", content)
+        return .object(fields)
     }
 
     // MARK: Helpers
+
+    /// The lengths of the keys ``prepared(_:)`` classifies objects by, as bits: `type`, `uuid`;
+    /// `content`; `linktype`, `filename`; `component`, `fieldtype`, `full_slug`; `cached_url`.
+    private static let classifyingKeyLengths: UInt64 = 1 << 4 | 1 << 7 | 1 << 8 | 1 << 9 | 1 << 10
 
     private func warn(_ kind: RenderWarning.Kind, _ message: String) {
         log.add(RenderWarning(kind: kind, story: story, fieldPath: trail.text, message: message))

@@ -1,3 +1,5 @@
+import Mustache
+
 /// Escaping of content strings for HTML: text between tags and values inside double-quoted
 /// attributes, over UTF-8 bytes.
 ///
@@ -20,7 +22,7 @@ public enum HTMLEscaping {
     /// `string` escaped; the string itself (no copy) when nothing needs escaping.
     private static func escaped(_ string: String, apostrophe: StaticString) -> String {
         var source = string  // withUTF8 may make the storage contiguous, so it needs a var
-        let needsEscaping = source.withUTF8 { firstSpecial(in: $0, from: 0) != nil }
+        let needsEscaping = source.withUTF8 { HTMLSpecialBytes.firstIndex(in: $0, from: 0) != nil }
         guard needsEscaping else { return string }
         var buffer = HTMLBuffer(capacity: string.utf8.count + 16)
         buffer.appendEscaped(string, apostrophe: apostrophe)
@@ -30,7 +32,7 @@ public enum HTMLEscaping {
     /// Appends `bytes` to `output`, each `"`, `&`, `'`, `<`, `>` replaced by its entity.
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, apostrophe: StaticString, to output: inout [UInt8]) {
         var runStart = 0
-        while let index = firstSpecial(in: bytes, from: runStart) {
+        while let index = HTMLSpecialBytes.firstIndex(in: bytes, from: runStart) {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             let entity: StaticString
             switch bytes[index] {
@@ -44,19 +46,5 @@ public enum HTMLEscaping {
             runStart = index + 1
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-    }
-
-    /// The bytes that need escaping (`"`, `&`, `'`, `<`, `>`), as bits of a 64-bit mask.
-    private static let specialMask: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
-
-    /// The index of the first byte that needs escaping at or after `start`, or nil.
-    private static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 64, specialMask >> byte & 1 != 0 { return index }
-            index += 1
-        }
-        return nil
     }
 }

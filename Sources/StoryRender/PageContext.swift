@@ -6,17 +6,17 @@ enum PageContext {
     /// `story`: the story's identity and metadata, with `content` (the prepared root block).
     static func story(_ story: Story, content: MustacheObject) -> MustacheValue {
         func text(_ key: String) -> MustacheValue { story.string(key).map(MustacheValue.string) ?? .null }
-        return .object([
-            "name": .string(story.name),
-            "slug": .string(story.slug),
-            "full_slug": .string(story.fullSlug),
-            "uuid": .string(story.uuid),
-            "published_at": text("published_at"),
-            "first_published_at": text("first_published_at"),
-            "tag_list": .array(story.tags.map(MustacheValue.string)),
-            "lang": text("lang"),
-            "content": .object(content),
-        ])
+        var fields = MustacheObject(minimumCapacity: 9)
+        fields.append(new: "name", .string(story.name))
+        fields.append(new: "slug", .string(story.slug))
+        fields.append(new: "full_slug", .string(story.fullSlug))
+        fields.append(new: "uuid", .string(story.uuid))
+        fields.append(new: "published_at", text("published_at"))
+        fields.append(new: "first_published_at", text("first_published_at"))
+        fields.append(new: "tag_list", .array(story.tags.map(MustacheValue.string)))
+        fields.append(new: "lang", text("lang"))
+        fields.append(new: "content", .object(content))
+        return .object(fields)
     }
 
     /// `page`: `url`, `root`, `canonical` (with a base URL), `breadcrumbs` and `backlinks`
@@ -66,7 +66,10 @@ enum PageContext {
     private static func namedLinks(_ stories: [Story], links: PageLinks) -> [MustacheValue] {
         stories.compactMap { story in
             guard let href = links.href(to: story) else { return nil }
-            return .object(["name": .string(story.name), "href": .string(href)])
+            var link = MustacheObject(minimumCapacity: 2)
+            link.append(new: "name", .string(story.name))
+            link.append(new: "href", .string(href))
+            return .object(link)
         }
     }
 
