@@ -2,21 +2,46 @@
 ///
 /// Only `uuid`, `full_slug` and `content` are required; everything else is read leniently.
 /// The whole original object is kept in ``raw`` so templates and `pull` see every field.
+///
+/// Immutable, and shared rather than copied: a story is handed around thousands of times per
+/// build (lookups, links, backlinks), and a copy is one reference count instead of one per field.
 public struct Story: Sendable, Hashable {
+    private final class Storage: Sendable {
+        let uuid: String
+        let id: Int?
+        let name: String
+        let slug: String
+        let fullSlug: String
+        let content: JSONValue
+        let raw: JSONObject
+
+        init(uuid: String, id: Int?, name: String, slug: String, fullSlug: String, content: JSONValue, raw: JSONObject) {
+            self.uuid = uuid
+            self.id = id
+            self.name = name
+            self.slug = slug
+            self.fullSlug = fullSlug
+            self.content = content
+            self.raw = raw
+        }
+    }
+
+    private let storage: Storage
+
     /// The story's stable identity; story links refer to it.
-    public var uuid: String
+    public var uuid: String { storage.uuid }
     /// The numeric id, when present (some multilinks carry it instead of the UUID).
-    public var id: Int?
+    public var id: Int? { storage.id }
     /// The display name; falls back to the slug.
-    public var name: String
+    public var name: String { storage.name }
     /// The last path segment.
-    public var slug: String
+    public var slug: String { storage.slug }
     /// The path from the space root, without a leading `/`; a folder start page's ends with `/`.
-    public var fullSlug: String
+    public var fullSlug: String { storage.fullSlug }
     /// The root block: an object with `component` and `_uid`.
-    public var content: JSONValue
+    public var content: JSONValue { storage.content }
     /// The whole story object as it was read.
-    public var raw: JSONObject
+    public var raw: JSONObject { storage.raw }
 
     /// Builds a story from a story object, or says which required key is missing or malformed.
     public init(json object: JSONObject) throws(StoryDecodingError) {
@@ -27,15 +52,27 @@ public struct Story: Sendable, Hashable {
         guard let content = object["content"], !content.isNull else { throw .missingKey("content") }
         guard case .object = content else { throw .malformedKey("content", "an object (the root block)") }
 
-        self.uuid = uuid
-        self.fullSlug = Self.normalizedSlug(rawSlug)
-        self.content = content
-        self.raw = object
-        self.id = object["id"]?.numberValue.flatMap { $0.isFinite ? Int(exactly: $0) : nil }
+        let fullSlug = Self.normalizedSlug(rawSlug)
         let lastSegment = fullSlug.split(separator: "/").last.map(String.init) ?? fullSlug
-        self.slug = object["slug"]?.stringValue ?? lastSegment
         let name = object["name"]?.stringValue ?? ""
-        self.name = name.isEmpty ? lastSegment : name
+        storage = Storage(
+            uuid: uuid,
+            id: object["id"]?.numberValue.flatMap { $0.isFinite ? Int(exactly: $0) : nil },
+            name: name.isEmpty ? lastSegment : name,
+            slug: object["slug"]?.stringValue ?? lastSegment,
+            fullSlug: fullSlug,
+            content: content,
+            raw: object)
+    }
+
+    public static func == (lhs: Story, rhs: Story) -> Bool {
+        lhs.storage === rhs.storage || (lhs.uuid == rhs.uuid && lhs.id == rhs.id && lhs.name == rhs.name
+            && lhs.slug == rhs.slug && lhs.fullSlug == rhs.fullSlug && lhs.content == rhs.content && lhs.raw == rhs.raw)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(uuid)
+        hasher.combine(fullSlug)
     }
 
     /// Strips leading slashes: Storyblok writes `full_slug` without one, exports sometimes with.
