@@ -29,29 +29,33 @@ let package = Package(
 
         // The pipeline stages.
         .target(name: "StoryModel"),
-        .target(name: "StorySource", dependencies: ["StoryModel"]),
+        .target(name: "ParallelWork"),
+        .target(name: "StorySource", dependencies: ["StoryModel", "ParallelWork"]),
         .target(name: "StoryCrawl", dependencies: ["StoryModel", "StorySource"]),
         .target(name: "Mustache"),
         .target(name: "StoryRender", dependencies: ["StoryModel", "StoryCrawl", "Mustache", "CCMark"]),
-        .target(name: "SiteOutput", dependencies: ["StoryModel"]),
+        .target(name: "SiteOutput", dependencies: ["StoryModel", "ParallelWork"]),
         .target(name: "LinkCheck", dependencies: ["CLibXML2", "StoryModel", "StoryCrawl"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Preview", dependencies: ["HTTPServer"]),
         .target(
             name: "StorySiteCLI",
-            dependencies: ["StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck", "Preview"]
+            dependencies: [
+                "StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck", "Preview", "ParallelWork",
+            ]
         ),
         .executableTarget(name: "storysite", dependencies: ["StorySiteCLI"]),
 
         // Tests: one suite per module, folders mirroring Sources/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StoryModelTests", dependencies: ["StoryModel", "TestSupport"]),
+        .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
         .testTarget(name: "StorySourceTests", dependencies: ["StorySource", "TestSupport", "FakeStoryblokAPI"]),
         .testTarget(name: "StoryCrawlTests", dependencies: ["StoryCrawl", "StorySource", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryCrawl", "StorySource", "Mustache", "TestSupport"]),
         .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
-        .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck", "StoryCrawl", "TestSupport"]),
+        .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck", "StoryCrawl", "StorySource", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
         .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "TestSupport", "FakeStoryblokAPI"]),

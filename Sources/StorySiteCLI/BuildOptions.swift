@@ -41,7 +41,7 @@ struct BuildOptions: Sendable {
         .value("templates", "dir", help: "The folder of Mustache templates. (default: Templates)"),
         .value("output", "dir", help: "The folder to write the site into. (default: Output)"),
         .flag("strict", help: "Treat warnings (missing templates, broken links) as errors."),
-        .value("jobs", "n", help: "How many pages to render at once. (default: the number of cores)"),
+        .value("jobs", "n", help: "How many files to read, pages to render and files to write at once. (default: the number of cores)"),
         .flag("quiet", help: "Print only errors."),
     ]
 

@@ -1,4 +1,4 @@
-import Foundation
+import ParallelWork
 import SiteOutput
 import StoryCrawl
 import StoryModel
@@ -15,29 +15,27 @@ struct BuildPageFingerprints: Sendable {
     /// Each story's JSON hash, by UUID.
     private let hashes: [String: String]
 
-    init(graph: LinkGraph, plan: PagePlan, key: String) {
+    /// Hashes every story of `graph` on at most `jobs` threads.
+    init(graph: LinkGraph, plan: PagePlan, key: String, jobs: Int) {
         self.graph = graph
         self.plan = plan
-        let stories = graph.stories.map(\.story)
-        var hashes = [String](repeating: "", count: stories.count)
-        hashes.withUnsafeMutableBufferPointer { buffer in
-            // Each iteration writes only its own slots.
-            nonisolated(unsafe) let slots = buffer
-            let chunks = max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for index in stride(from: chunk, to: stories.count, by: chunks) {
-                    var fingerprint = Fingerprint()
-                    fingerprint.combine(JSONValue.object(stories[index].raw))
-                    slots[index] = fingerprint.hex
-                }
-            }
+        let stories = graph.stories
+        let hashes = ParallelWork.map(count: stories.count, jobs: jobs) { index in
+            var fingerprint = Fingerprint()
+            fingerprint.combine(JSONValue.object(stories[index].story.raw))
+            return fingerprint.hex
         }
-        let byUUID = Dictionary(zip(stories.map(\.uuid), hashes), uniquingKeysWith: { first, _ in first })
+        let byUUID = Dictionary(zip(stories.map(\.story.uuid), hashes), uniquingKeysWith: { first, _ in first })
         self.hashes = byUUID
         var base = Fingerprint()
         base.combine(key)
         base.combine(plan.globalStory.map { byUUID[$0.uuid] ?? "" } ?? "-")
         self.base = base.hex
+    }
+
+    /// The fingerprints of `stories`' pages, in order, computed on at most `jobs` threads.
+    func fingerprints(of stories: [Story], jobs: Int) -> [String] {
+        ParallelWork.map(count: stories.count, jobs: jobs) { fingerprint(of: stories[$0]) }
     }
 
     /// The fingerprint of `story`'s page.

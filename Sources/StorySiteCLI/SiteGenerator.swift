@@ -74,7 +74,7 @@ struct SiteGenerator {
             global: plan.globalStory,
             baseURL: options.baseURL,
             markdownUnsafe: options.markdownUnsafe)
-        let fingerprints = BuildPageFingerprints(graph: graph, plan: plan, key: key)
+        let fingerprints = BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: options.jobs)
         output.files = await render(plan, graph: graph, renderer: renderer, reusing: (previous, intact, fingerprints), into: &output)
         output.pageCount = output.files.count + output.kept.count
         output.files.append(notFoundPage(renderer, into: &output))
@@ -131,7 +131,7 @@ struct SiteGenerator {
             return nil
         }
         do {
-            return try LocalFolderSource(folder: context.url(path), displayPath: path)
+            return try LocalFolderSource(folder: context.url(path), displayPath: path, jobs: options.jobs)
         } catch {
             output.diagnostics += error.problems.map { problem in
                 let position = [problem.line, problem.column].compactMap { $0.map(String.init) }
@@ -188,12 +188,10 @@ struct SiteGenerator {
         into output: inout Output
     ) async -> [OutputFile] {
         let stories = plan.stories
-        var fingerprints: [String] = []
+        let fingerprints = previous.fingerprints.fingerprints(of: stories, jobs: options.jobs)
         var reused: [BuildCache.Page?] = []
-        for story in stories {
-            let fingerprint = previous.fingerprints.fingerprint(of: story)
+        for (story, fingerprint) in zip(stories, fingerprints) {
             let path = plan.location(of: story)!.filePath
-            fingerprints.append(fingerprint)
             if let record = previous.cache?.pages[story.uuid], record.fingerprint == fingerprint, record.path == path,
                previous.intact[path] == record.hash {
                 reused.append(record)
@@ -204,8 +202,9 @@ struct SiteGenerator {
         let pending = stories.indices.filter { reused[$0] == nil }
         progress.begin("Rendering", total: pending.count)
         let progress = self.progress
-        let results = await withTaskGroup(of: (Int, Result<RenderedPage, any Error>).self) { group in
-            var results = [Result<RenderedPage, any Error>?](repeating: nil, count: stories.count)
+        // A page's file (and so its content hash) is made in its task too, off the collecting loop.
+        let results = await withTaskGroup(of: (Int, Result<(RenderedPage, OutputFile), any Error>).self) { group in
+            var results = [Result<(RenderedPage, OutputFile), any Error>?](repeating: nil, count: stories.count)
             var next = 0
             func submitNext() {
                 let index = pending[next]
@@ -214,7 +213,10 @@ struct SiteGenerator {
                     let story = stories[index]
                     let backlinks = graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }
                         .filter { plan.location(of: $0) != nil }
-                    return (index, Result { try renderer.render(story, backlinks: backlinks) })
+                    return (index, Result {
+                        let page = try renderer.render(story, backlinks: backlinks)
+                        return (page, OutputFile(path: plan.location(of: story)!.filePath, text: page.html))
+                    })
                 }
             }
             while next < min(options.jobs, pending.count) { submitNext() }
@@ -237,8 +239,7 @@ struct SiteGenerator {
                 record = kept
             } else {
                 switch results[index] {
-                case .success(let page)?:
-                    let file = OutputFile(path: path, text: page.html)
+                case .success(let (page, file))?:
                     files.append(file)
                     record = BuildCache.Page(
                         fingerprint: fingerprints[index], path: path, hash: file.hash,

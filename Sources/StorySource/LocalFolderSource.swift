@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import ParallelWork
 import StoryModel
 
 /// Stories read from a local folder of JSON files, in any nesting of sub-folders: content API
@@ -14,12 +14,12 @@ public struct LocalFolderSource: StorySource {
     public let displayPath: String
     private let index: StoryIndex
 
-    /// Reads every JSON file under `folder`. `displayPath` is how files are named in messages
-    /// (default: the folder's path as given, such as `Content`).
+    /// Reads every JSON file under `folder`, parsing on at most `jobs` threads. `displayPath` is
+    /// how files are named in messages (default: the folder's path as given, such as `Content`).
     ///
     /// Throws ``SourceProblems`` listing every malformed file, every story missing a required
     /// key, and every duplicate `uuid` or `full_slug` (naming both files).
-    public init(folder: URL, displayPath: String? = nil) throws(SourceProblems) {
+    public init(folder: URL, displayPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(SourceProblems) {
         let shown = displayPath ?? folder.relativePath
         self.displayPath = shown
         var isFolder: ObjCBool = false
@@ -33,7 +33,7 @@ public struct LocalFolderSource: StorySource {
         } catch {
             throw SourceProblems([SourceProblem(file: shown, message: "cannot list \(error.path): \(error.reason)")])
         }
-        let files = Self.load(paths, in: root, shownAs: shown)
+        let files = Self.load(paths, in: root, shownAs: shown, jobs: jobs)
         let index = StoryIndex(files)
         if !index.problems.isEmpty { throw SourceProblems(index.problems) }
         self.index = index
@@ -61,21 +61,11 @@ public struct LocalFolderSource: StorySource {
         index.origin(of: uuid)?.file
     }
 
-    /// Reads and parses the files on all cores, a file at a time, into slots in path order.
-    private static func load(_ paths: [String], in root: String, shownAs shown: String) -> [StoryFile] {
+    /// Reads and parses the files, a file at a time on each of `jobs` threads, in path order.
+    private static func load(_ paths: [String], in root: String, shownAs shown: String, jobs: Int) -> [StoryFile] {
         let prefix = shown.isEmpty || shown == "." ? "" : (shown.hasSuffix("/") ? shown : shown + "/")
-        var files = [StoryFile?](repeating: nil, count: paths.count)
-        let workers = min(paths.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
-        files.withUnsafeMutableBufferPointer { buffer in
-            // Each worker writes only its own slots, so sharing the buffer is safe.
-            nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for position in stride(from: worker, to: paths.count, by: workers) {
-                    let path = paths[position]
-                    slots[position] = StoryFile(path: root + "/" + path, shownAs: prefix + path)
-                }
-            }
+        return ParallelWork.map(count: paths.count, jobs: jobs) { position in
+            StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position])
         }
-        return files.map { $0! }
     }
 }

@@ -1,0 +1,49 @@
+import Synchronization
+import Testing
+import ParallelWork
+
+@Suite("ParallelWork")
+struct ParallelWorkTests {
+    @Test("map returns every index's result in index order, for any count and number of jobs")
+    func mapKeepsOrder() {
+        for count in [0, 1, 2, 7, 64, 1000, 4099] {
+            for jobs in [1, 2, 3, 8, 64] {
+                let results = ParallelWork.map(count: count, jobs: jobs) { index in "item \(index)" }
+                #expect(results == (0..<count).map { "item \($0)" }, "count \(count), jobs \(jobs)")
+            }
+        }
+    }
+
+    @Test("every index is visited exactly once, even when items cost very different amounts")
+    func eachIndexOnce() {
+        let count = 5000
+        let visits = Mutex([Int](repeating: 0, count: count))
+        ParallelWork.forEach(count: count, jobs: 4) { index in
+            if index % 97 == 0 {
+                var sum = 0
+                for value in 0..<20_000 { sum &+= value ^ index }
+                #expect(sum != 1)
+            }
+            visits.withLock { $0[index] += 1 }
+        }
+        #expect(visits.withLock { $0 } == [Int](repeating: 1, count: count))
+    }
+
+    @Test("with one job, no two items run at once (the machine has more cores than that)")
+    func boundedConcurrency() {
+        let running = Atomic<Int>(0)
+        let peak = Atomic<Int>(0)
+        ParallelWork.forEach(count: 400, jobs: 1) { _ in
+            let now = running.add(1, ordering: .relaxed).newValue
+            var seen = peak.load(ordering: .relaxed)
+            while now > seen, !peak.compareExchange(expected: seen, desired: now, ordering: .relaxed).exchanged {
+                seen = peak.load(ordering: .relaxed)
+            }
+            var sum = 0
+            for value in 0..<2_000 { sum &+= value }
+            #expect(sum > 0)
+            running.subtract(1, ordering: .relaxed)
+        }
+        #expect(peak.load(ordering: .relaxed) == 1)
+    }
+}
