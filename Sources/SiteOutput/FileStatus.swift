@@ -13,7 +13,19 @@ struct FileStatus: Equatable {
     /// The status of the regular file at `path`; nil when it is missing or not a regular file.
     init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The status of the regular file open as `descriptor`; nil when it is not a regular file.
+    init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init?(_ info: stat) {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         size = Int(info.st_size)
         modified = info.modifiedNanoseconds
     }

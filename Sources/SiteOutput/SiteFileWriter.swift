@@ -1,23 +1,48 @@
 import Foundation
+import ParallelWork
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Writes the site's files with plain POSIX calls, creating each folder once.
+/// Writes the site's files with plain POSIX calls, from many threads at once.
 ///
 /// Foundation's `Data.write(to:)` syncs every file to disk, which made writing 10,000 pages take
 /// seconds of journal commits. A build needs no per-file sync: the staging folder swap, not the
 /// disk cache, is what keeps a build all-or-nothing (as for every static site generator).
-struct SiteFileWriter {
-    private var createdFolders: Set<String> = []
+/// Folders are made first, a level at a time, so that files can then be written in any order.
+enum SiteFileWriter {
+    /// Creates the folders `folders` (paths relative to `root`, `""` for `root` itself) and their
+    /// parents below `root`, which must exist: each level's folders on at most `jobs` threads,
+    /// parents before children. Folders that exist already are fine.
+    static func createFolders(_ folders: some Sequence<String>, in root: String, jobs: Int) throws {
+        var levels: [[String]] = []
+        var seen: Set<String> = [""]
+        for folder in folders {
+            var path = Substring(folder)
+            // The folder, then each parent not seen yet.
+            while !path.isEmpty, seen.insert(String(path)).inserted {
+                let depth = path.utf8.count(where: { $0 == UInt8(ascii: "/") })
+                while levels.count <= depth { levels.append([]) }
+                levels[depth].append(String(path))
+                path = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+            }
+        }
+        for level in levels {
+            let failures = ParallelWork.map(count: level.count, jobs: jobs) { index -> CocoaError? in
+                let path = root + "/" + level[index]
+                return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : failure("mkdir", path)
+            }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        }
+    }
 
-    /// Writes `data` to `url`, replacing any file there, and creates its folder if needed.
-    mutating func write(_ data: Data, to url: URL) throws {
-        try createFolder(url.deletingLastPathComponent())
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.failure("open", url) }
+    /// Writes `data` to `path`, replacing any file there (its folder must exist), and returns the
+    /// status of the file written.
+    static func write(_ data: Data, to path: String) throws -> FileStatus {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("open", path) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
@@ -25,23 +50,18 @@ struct SiteFileWriter {
                 let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw Self.failure("write", url)
+                    throw failure("write", path)
                 }
                 offset += written
             }
         }
+        guard let status = FileStatus(descriptor: descriptor) else { throw failure("fstat", path) }
+        return status
     }
 
-    /// Creates `folder` and its parents, once per folder per writer.
-    mutating func createFolder(_ folder: URL) throws {
-        guard !createdFolders.contains(folder.path) else { return }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        createdFolders.insert(folder.path)
-    }
-
-    private static func failure(_ call: String, _ url: URL) -> CocoaError {
+    private static func failure(_ call: String, _ path: String) -> CocoaError {
         CocoaError(.fileWriteUnknown, userInfo: [
-            NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "\(call) \(url.path): \(String(cString: strerror(errno)))",
+            NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "\(call) \(path): \(String(cString: strerror(errno)))",
         ])
     }
 }

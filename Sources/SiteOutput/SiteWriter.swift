@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,10 +36,14 @@ public struct SiteWriter: Sendable {
     /// The output folder as the user named it, for messages.
     public let displayPath: String
 
-    public init(output: URL, displayPath: String? = nil) {
+    /// How many files are written at once.
+    public let jobs: Int
+
+    public init(output: URL, displayPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         // A symbolic link (to /var/www/site, say) stays a link: the build replaces its target.
         self.output = output.standardizedFileURL.resolvingSymlinksInPath()
         self.displayPath = displayPath ?? output.relativePath
+        self.jobs = jobs
     }
 
     /// The files of the previous build still on disk as it wrote them (size and modification
@@ -106,19 +111,22 @@ public struct SiteWriter: Sendable {
         try? fileManager.removeItem(at: staging)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            var manifest = Manifest()
-            var files = SiteFileWriter()
-            for index in plan.indices {
+            try SiteFileWriter.createFolders(plan.map { Self.folder(of: $0.path) }, in: staging.path, jobs: jobs)
+            let written = ParallelWork.map(count: plan.count, jobs: jobs) { index -> Result<Int64, any Error> in
                 let item = plan[index]
-                let target = staging.appendingPathComponent(item.path)
-                if item.unchanged {
-                    try files.createFolder(target.deletingLastPathComponent())
-                    try carryOver(output.appendingPathComponent(item.path), to: target)
-                } else {
-                    try files.write(item.contents ?? Data(), to: target)
+                let target = staging.path + "/" + item.path
+                return Result {
+                    if item.unchanged {
+                        try carryOver(output.path + "/" + item.path, to: target)
+                        return FileStatus(path: target)?.modified ?? 0
+                    }
+                    return try SiteFileWriter.write(item.contents ?? Data(), to: target).modified
                 }
+            }
+            var manifest = Manifest()
+            for (item, modified) in zip(plan, written) {
                 var entry = item.entry
-                entry.modified = FileStatus(path: target.path)?.modified ?? 0
+                entry.modified = try modified.get()
                 manifest.files[item.path] = entry
             }
             try fileManager.createDirectory(
@@ -146,9 +154,9 @@ public struct SiteWriter: Sendable {
         try? fileManager.removeItem(at: temporary)
         var manifest = previous
         do {
-            var files = SiteFileWriter()
+            try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
             for (index, file) in changed.enumerated() {
-                try files.write(file.contents, to: temporary.appendingPathComponent(String(index)))
+                _ = try SiteFileWriter.write(file.contents, to: temporary.path + "/" + String(index))
             }
         } catch {
             try? fileManager.removeItem(at: temporary)
@@ -233,9 +241,16 @@ public struct SiteWriter: Sendable {
 
     /// Links an unchanged file into the staging folder, or copies it keeping its modification time
     /// where hard links are not possible.
-    private func carryOver(_ source: URL, to target: URL) throws {
-        if link(source.path, target.path) == 0 { return }
-        try FileManager.default.copyItem(at: source, to: target)
+    private func carryOver(_ source: String, to target: String) throws {
+        if link(source, target) == 0 { return }
+        try FileManager.default.copyItem(atPath: source, toPath: target)
+    }
+
+    /// The folder a file's relative path is in: `blog/post` for `blog/post/index.html`, `""` for
+    /// a file at the top.
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
     }
 
     /// Puts staging in the output folder's place, then moves the user's root dotfiles across from

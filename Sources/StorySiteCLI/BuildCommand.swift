@@ -34,7 +34,7 @@ struct BuildCommand: Command {
         }
 
         let inputs = BuildInputs(options: options, context: context)
-        let writer = SiteWriter(output: output, displayPath: options.output)
+        let writer = SiteWriter(output: output, displayPath: options.output, jobs: options.jobs)
         let cache = BuildCache.read(in: output, key: inputs.key)
         if let cache, inputs.content != nil, cache.content == inputs.content,
            cache.output != nil, cache.output == FolderFingerprint.of(output, skipRootDotfiles: true) {

@@ -22,7 +22,7 @@ struct ServeBuilder: Sendable {
         var summary: SiteWriter.Summary?
         if !log.hasErrors {
             do throws(OutputError) {
-                summary = try SiteWriter(output: output, displayPath: options.output).write(site.files)
+                summary = try SiteWriter(output: output, displayPath: options.output, jobs: options.jobs).write(site.files)
             } catch {
                 log.add(.error(error.path, error.message))
             }
