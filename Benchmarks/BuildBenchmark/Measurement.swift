@@ -1,10 +1,12 @@
 import Foundation
 
-/// One timed run of a child process: wall time, peak resident memory and what it printed.
+/// One timed run of a child process: wall time, CPU time, peak resident memory and what it printed.
 struct Measurement {
     var seconds: Double
     /// Peak resident set size in MB, from `/usr/bin/time`; nil when that is not installed.
     var peakMB: Double?
+    /// User plus system CPU seconds, from `/usr/bin/time`; nil when that is not installed.
+    var cpuSeconds: Double?
     var output: String
 
     static let timeTool = "/usr/bin/time"
@@ -17,7 +19,7 @@ struct Measurement {
         process.currentDirectoryURL = folder
         if hasTime {
             process.executableURL = URL(fileURLWithPath: timeTool)
-            process.arguments = ["-f", "%M", "-o", report.path] + arguments
+            process.arguments = ["-f", "%M %U %S", "-o", report.path] + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
@@ -36,13 +38,15 @@ struct Measurement {
             throw BenchmarkError("\(arguments.joined(separator: " ")) exited with \(process.terminationStatus):\n\(output)")
         }
         var peak: Double?
+        var cpu: Double?
         if hasTime, let text = try? String(contentsOf: report, encoding: .utf8),
-           let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
-            peak = kilobytes / 1024
+           let figures = text.split(separator: "\n").last?.split(separator: " ").compactMap({ Double($0) }), figures.count == 3 {
+            peak = figures[0] / 1024
+            cpu = figures[1] + figures[2]
         }
         try? FileManager.default.removeItem(at: report)
         let (seconds, attoseconds) = elapsed.components
-        return Measurement(seconds: Double(seconds) + Double(attoseconds) / 1e18, peakMB: peak, output: output)
+        return Measurement(seconds: Double(seconds) + Double(attoseconds) / 1e18, peakMB: peak, cpuSeconds: cpu, output: output)
     }
 }
 

@@ -55,10 +55,14 @@ func writeCounts(_ output: String) -> String {
     return String(output[range])
 }
 
-func line(_ name: String, _ times: [Double], _ peaks: [Double?], pages: Int) -> String {
-    let wall = median(times)
-    let peak = peaks.compactMap { $0 }.max().map { String(format: "%.0f MB", $0) } ?? "n/a (no /usr/bin/time)"
-    return name.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "wall %6.2f s (median of %d)   %6.3f ms/page   peak RSS %@", wall, times.count, wall * 1000 / Double(pages), peak)
+func line(_ name: String, _ runs: [Measurement], pages: Int) -> String {
+    let wall = median(runs.map(\.seconds))
+    let peak = runs.compactMap(\.peakMB).max().map { String(format: "%.0f MB", $0) } ?? "n/a (no /usr/bin/time)"
+    let cpu = runs.compactMap(\.cpuSeconds)
+    let cpuText = cpu.isEmpty ? "" : String(format: "   CPU %5.2f s", median(cpu))
+    return name.padding(toLength: 10, withPad: " ", startingAt: 0)
+        + String(format: "wall %6.2f s (median of %d)   %6.3f ms/page", wall, runs.count, wall * 1000 / Double(pages))
+        + cpuText + "   peak RSS " + peak
 }
 
 let options: Options
@@ -90,22 +94,35 @@ do {
     print("build-benchmark: \(options.stories) stories, \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores, storysite \(StorySite.version)")
     if hugo == nil { print("hugo: not installed (apt-get install hugo); skipping the comparison") }
 
+    // Each full build starts without an output folder. The previous one is moved aside, not
+    // deleted, until the end: on ext4 without a journal (as here), creating files in the seconds
+    // after deleting thousands makes the kernel skip every recently freed inode, which charged
+    // several seconds of system time to whichever tool ran next.
+    let setAside = workspace.appendingPathComponent("set-aside", isDirectory: true)
+    var setAsideCount = 0
+    func setAsideItem(at url: URL) throws {
+        guard fileManager.fileExists(atPath: url.path) else { return }
+        try fileManager.createDirectory(at: setAside, withIntermediateDirectories: true)
+        setAsideCount += 1
+        try fileManager.moveItem(at: url, to: setAside.appendingPathComponent(String(setAsideCount)))
+    }
     var ours: [Measurement] = []
     var theirs: [Measurement] = []
     for _ in 1...options.runs {
-        try? fileManager.removeItem(at: output)
+        try setAsideItem(at: output)
         ours.append(try Measurement.run(storysite, in: workspace))
         if let hugoCommand {
-            try? fileManager.removeItem(at: hugoSite.appendingPathComponent("public"))
-            try? fileManager.removeItem(at: hugoSite.appendingPathComponent("resources"))
+            try setAsideItem(at: hugoSite.appendingPathComponent("public"))
+            try setAsideItem(at: hugoSite.appendingPathComponent("resources"))
             theirs.append(try Measurement.run(hugoCommand, in: hugoSite))
         }
     }
+    try? fileManager.removeItem(at: setAside)
     let full = median(ours.map(\.seconds))
     print("full build")
-    print(line("storysite", ours.map(\.seconds), ours.map(\.peakMB), pages: options.stories))
+    print(line("storysite", ours, pages: options.stories))
     if !theirs.isEmpty {
-        print(line("hugo", theirs.map(\.seconds), theirs.map(\.peakMB), pages: options.stories))
+        print(line("hugo", theirs, pages: options.stories))
         let rss = ours.compactMap(\.peakMB).max().flatMap { mine in theirs.compactMap(\.peakMB).max().map { mine / $0 } }
         print(String(format: "ratio storysite / hugo: wall %.3f×, peak RSS %@", full / median(theirs.map(\.seconds)),
                      rss.map { String(format: "%.3f×", $0) } ?? "n/a"))
