@@ -37,7 +37,7 @@ struct BuildCommand: Command {
         let writer = SiteWriter(output: output, displayPath: options.output, jobs: options.jobs)
         let cache = BuildCache.read(in: output, key: inputs.key)
         if let cache, inputs.content != nil, cache.content == inputs.content,
-           cache.output != nil, cache.output == FolderFingerprint.of(output, skipRootDotfiles: true) {
+           cache.output != nil, cache.output == FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs) {
             // Nothing changed since the last build: print what it printed, touch nothing.
             log.add(contentsOf: cache.warnings.map { .warning($0.location, $0.message) })
             let summary = SiteWriter.Summary(written: 0, unchanged: cache.fileCount, removed: 0)
@@ -45,7 +45,8 @@ struct BuildCommand: Command {
         }
 
         let generator = SiteGenerator(options: options, context: context, progress: progress)
-        let site = await generator.generate(previous: cache, intact: cache == nil ? [:] : writer.intactFiles(), key: inputs.key)
+        let site = await generator.generate(
+            previous: cache?.readingPages(in: output), intact: cache == nil ? [:] : writer.intactFiles(), key: inputs.key)
         log.add(contentsOf: site.diagnostics)
         guard !log.hasErrors else { return finish(log, options: options) }
 
@@ -57,7 +58,7 @@ struct BuildCommand: Command {
             return finish(log, options: options)
         }
         let next = BuildCache(
-            key: inputs.key, content: inputs.content, output: FolderFingerprint.of(output, skipRootDotfiles: true),
+            key: inputs.key, content: inputs.content, output: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs),
             storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
             warnings: log.entries.map { BuildCache.Warning(location: $0.location, message: $0.message) }, pages: site.pages)
         // The cache only saves time: a build whose cache cannot be written has still succeeded.

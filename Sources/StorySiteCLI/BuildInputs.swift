@@ -26,7 +26,7 @@ struct BuildInputs: Sendable {
         key.combine(options.fallback ?? "-")
         Self.combineFiles(in: context.url(options.templates), into: &key)
         self.key = key.hex
-        content = options.api == nil ? FolderFingerprint.of(context.url(options.source)) : nil
+        content = options.api == nil ? FolderFingerprint.of(context.url(options.source), jobs: options.jobs) : nil
     }
 
     /// Every file below `folder`, by relative path and contents, in sorted order.

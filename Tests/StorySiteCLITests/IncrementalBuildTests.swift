@@ -117,6 +117,15 @@ extension StorySiteCLITests {
             #expect(missing.status == 0, "\(missing.stderr)")
             #expect(missing.stdout.contains("(0 written,"), "\(missing.stdout)")
             try await Self.expectSameAsFullBuild(workspace, "a missing cache")
+
+            // Without readable page records every page renders again; the summary file alone
+            // still lets an unchanged build stop early.
+            try Self.changes[1].apply(workspace)
+            try workspace.write("Output/.storysite/pages.json", "[")
+            let noRecords = try await Executable.run(["build"], in: workspace.url)
+            #expect(noRecords.status == 0, "\(noRecords.stderr)")
+            #expect(!noRecords.stderr.contains("kept"), "\(noRecords.stderr)")
+            try await Self.expectSameAsFullBuild(workspace, "corrupt page records")
         }
     }
 }
