@@ -52,7 +52,7 @@ public struct SiteWriter: Sendable {
         guard let manifest = (try? Manifest.read(in: output)) ?? nil else { return [:] }
         var intact: [String: String] = [:]
         for (path, entry) in manifest.files {
-            if let status = FileStatus(path: output.appendingPathComponent(path).path),
+            if let status = FileStatus(path: output.path + "/" + path),
                status.size == entry.size, status.modified == entry.modified {
                 intact[path] = entry.hash
             }
@@ -71,7 +71,7 @@ public struct SiteWriter: Sendable {
         plan.reserveCapacity(files.count + kept.count)
         var seen = Set<String>()
         for path in kept.sorted() {
-            guard let old = previous.files[path], let status = FileStatus(path: output.appendingPathComponent(path).path),
+            guard let old = previous.files[path], let status = FileStatus(path: output.path + "/" + path),
                   status.size == old.size, status.modified == old.modified else {
                 throw OutputError(path: displayPath, message: "'\(path)' changed on disk during the build; build again")
             }
@@ -86,7 +86,7 @@ public struct SiteWriter: Sendable {
             var entry = Manifest.Entry(size: file.contents.count, hash: hash, modified: 0)
             var unchanged = false
             if let old = previous.files[file.path], old.hash == hash, old.size == file.contents.count,
-               let status = FileStatus(path: output.appendingPathComponent(file.path).path),
+               let status = FileStatus(path: output.path + "/" + file.path),
                status.size == old.size, status.modified == old.modified {
                 entry.modified = old.modified
                 unchanged = true
@@ -219,24 +219,7 @@ public struct SiteWriter: Sendable {
 
     /// Every file below the output folder, relative to it, except root dotfiles and the manifest.
     private func userFiles() -> [String] {
-        let fileManager = FileManager.default
-        guard let names = try? fileManager.contentsOfDirectory(atPath: output.path) else { return [] }
-        var files = [String]()
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let url = output.appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-                files.append(name)
-                continue
-            }
-            guard let enumerator = fileManager.enumerator(atPath: url.path) else { continue }
-            while let relative = enumerator.nextObject() as? String {
-                if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory {
-                    files.append(name + "/" + relative)
-                }
-            }
-        }
-        return files.sorted()
+        FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs)?.filePaths ?? []
     }
 
     /// Links an unchanged file into the staging folder, or copies it keeping its modification time

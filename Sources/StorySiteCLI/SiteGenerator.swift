@@ -214,8 +214,10 @@ struct SiteGenerator {
                     let backlinks = graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }
                         .filter { plan.location(of: $0) != nil }
                     return (index, Result {
-                        let page = try renderer.render(story, backlinks: backlinks)
-                        return (page, OutputFile(path: plan.location(of: story)!.filePath, text: page.html))
+                        var page = try renderer.render(story, backlinks: backlinks)
+                        let file = OutputFile(path: plan.location(of: story)!.filePath, text: page.html)
+                        page.html = ""  // the file holds the bytes now; keeping both would double peak memory
+                        return (page, file)
                     })
                 }
             }

@@ -1,0 +1,79 @@
+import Foundation
+import ParallelWork
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every entry below a folder with what `lstat` says of it, read a level at a time, each level's
+/// folders on at most `jobs` threads: an output folder is tens of thousands of entries, and the
+/// folder fingerprint and the check for files storysite did not write both need all of them.
+struct FolderListing {
+    /// One entry of a folder.
+    struct Entry {
+        var name: String
+        var info: stat
+
+        var isFolder: Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+    }
+
+    /// The entries of each folder, sorted by name, keyed by the folder's path relative to the
+    /// root: `""` for the root, `"/blog"`, `"/blog/post"`.
+    let folders: [String: [Entry]]
+
+    /// Lists `root`; nil when a folder in it cannot be read. `skipRootDotfiles` leaves out entries
+    /// at the top whose names start with a dot (the build cache, `.git`).
+    init?(root: String, skipRootDotfiles: Bool, jobs: Int) {
+        var folders: [String: [Entry]] = [:]
+        var level = [""]
+        while !level.isEmpty {
+            let read = ParallelWork.map(count: level.count, jobs: jobs) { index in
+                Self.entries(of: root + level[index], skipDotfiles: skipRootDotfiles && level[index].isEmpty)
+            }
+            var next: [String] = []
+            for (relative, entries) in zip(level, read) {
+                guard let entries else { return nil }
+                folders[relative] = entries
+                next += entries.filter(\.isFolder).map { relative + "/" + $0.name }
+            }
+            level = next
+        }
+        self.folders = folders
+    }
+
+    /// Visits every entry depth-first in name order, with its path relative to the root
+    /// (`/blog/post/index.html`).
+    func forEach(_ visit: (_ path: String, _ entry: Entry) -> Void) {
+        func walk(_ relative: String) {
+            for entry in folders[relative] ?? [] {
+                let path = relative + "/" + entry.name
+                visit(path, entry)
+                if entry.isFolder { walk(path) }
+            }
+        }
+        walk("")
+    }
+
+    /// The paths of the entries that are not folders, relative to the root without a leading
+    /// slash (`blog/post/index.html`), sorted.
+    var filePaths: [String] {
+        var paths: [String] = []
+        forEach { path, entry in
+            if !entry.isFolder { paths.append(String(path.dropFirst())) }
+        }
+        return paths.sorted()
+    }
+
+    private static func entries(of path: String, skipDotfiles: Bool) -> [Entry]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(names.count)
+        for name in names.sorted() where !(skipDotfiles && name.hasPrefix(".")) {
+            var info = stat()
+            guard lstat(path + "/" + name, &info) == 0 else { return nil }
+            entries.append(Entry(name: name, info: info))
+        }
+        return entries
+    }
+}
