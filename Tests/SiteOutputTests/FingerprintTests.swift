@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import SiteOutput
+
+extension SiteOutputTests {
+    @Suite("Fingerprints")
+    struct FingerprintTests {
+        private static func hex(_ build: (inout Fingerprint) -> Void) -> String {
+            var fingerprint = Fingerprint()
+            build(&fingerprint)
+            return fingerprint.hex
+        }
+
+        @Test("the hash is pinned: the same on every run and machine, so caches written elsewhere stay valid")
+        func knownAnswers() {
+            #expect(Fingerprint.contents(Data()) == "b992b056e7d8a844")
+            #expect(Fingerprint.contents(Data("storysite".utf8)) == "18257191f092116b")
+            #expect(Self.hex { $0.combine("storysite"); $0.combine(Int64(42)) } == "da90ec3222684bf8")
+        }
+
+        @Test("contents of every length up to 70 bytes, and every single-bit change of 40 bytes, hash differently")
+        func distinctContents() {
+            var seen = Set<String>()
+            for length in 0...70 { seen.insert(Fingerprint.contents(Data(repeating: 0, count: length))) }
+            #expect(seen.count == 71)
+            let base = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            var flipped = Set([Fingerprint.contents(Data(base))])
+            for bit in 0..<(base.count * 8) {
+                var bytes = base
+                bytes[bit / 8] ^= 1 << UInt8(bit % 8)
+                flipped.insert(Fingerprint.contents(Data(bytes)))
+            }
+            #expect(flipped.count == base.count * 8 + 1)
+        }
+
+        @Test("strings carry their lengths, so splitting text differently changes the hash")
+        func stringBoundaries() {
+            let splits = [["ab", "c"], ["a", "bc"], ["abc"], ["abc", ""], ["", "abc"]]
+            let hashes = splits.map { parts in Self.hex { fingerprint in parts.forEach { fingerprint.combine($0) } } }
+            #expect(Set(hashes).count == splits.count)
+        }
+
+        @Test("a string and its bytes hash the same, at every alignment of what came before")
+        func stringsAndBytesAgree() {
+            for prefix in 0..<9 {
+                let lead = String(repeating: "x", count: prefix)
+                let text = "Größe — \(prefix) bytes before, and some more text to span words"
+                let asString = Self.hex { $0.combine(lead); $0.combine(text) }
+                let asBytes = Self.hex { $0.combine(bytes: Array(lead.utf8)); $0.combine(bytes: Array(text.utf8)) }
+                #expect(asString == asBytes, "prefix \(prefix)")
+            }
+        }
+    }
+}
