@@ -2,7 +2,8 @@
 ///
 /// Kept as a plain array rather than a dictionary: a page builds hundreds of small objects
 /// (blocks, links, assets) and reads each a few times, so hashing every name on insert and on
-/// lookup would cost more than comparing the few names there are.
+/// lookup would cost more than comparing the few names there are. An object that grows past
+/// ``indexedCount`` members (a table of translations in `site`, say) gets a hash index too.
 public struct MustacheObject: Sendable {
     /// One name and its value.
     public struct Member: Sendable {
@@ -17,6 +18,11 @@ public struct MustacheObject: Sendable {
 
     /// The members in the order they were added; each name appears once.
     public private(set) var members: [Member]
+    /// Positions by name, once there are more than ``indexedCount`` members.
+    private var positions: [String: Int]?
+
+    /// Up to this many members, names are found by comparing them one by one.
+    static let indexedCount = 32
 
     /// An empty object with room for `capacity` members.
     public init(minimumCapacity capacity: Int = 0) {
@@ -36,9 +42,15 @@ public struct MustacheObject: Sendable {
         }
         set {
             if let index = index(of: name) {
-                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+                guard let newValue else {
+                    members.remove(at: index)
+                    positions = nil
+                    indexIfLarge()
+                    return
+                }
+                members[index].value = newValue
             } else if let newValue {
-                members.append(Member(name: name, value: newValue))
+                append(new: name, newValue)
             }
         }
     }
@@ -48,10 +60,21 @@ public struct MustacheObject: Sendable {
     public mutating func append(new name: String, _ value: MustacheValue) {
         assert(index(of: name) == nil, "\(name) is already a member")
         members.append(Member(name: name, value: value))
+        if positions != nil {
+            positions![name] = members.count - 1
+        } else {
+            indexIfLarge()
+        }
+    }
+
+    private mutating func indexIfLarge() {
+        guard members.count > Self.indexedCount else { return }
+        positions = Dictionary(members.indices.map { (members[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     @inline(__always)
     func index(of name: String) -> Int? {
+        if let positions { return positions[name] }
         // Comparing lengths first keeps most mismatches off String's slow comparison path.
         let length = name.utf8.count
         return members.withUnsafeBufferPointer { members in

@@ -96,4 +96,30 @@ struct MustacheValueTests {
         let context: MustacheValue = ["a": 1, "a": 2]
         #expect(try render("{{a}}", context) == "2")
     }
+
+    @Test("objects of every size find, replace and remove members, before and after they are indexed")
+    func objectMembers() throws {
+        // Objects of more than 32 members are indexed.
+        for size in [0, 1, 8, 32, 33, 200] {
+            var object = MustacheObject()
+            for index in 0..<size { object["key\(index)"] = .number(Double(index)) }
+            for index in 0..<size {
+                guard case .number(let number)? = object["key\(index)"] else {
+                    Issue.record("size \(size): key\(index) missing")
+                    continue
+                }
+                #expect(number == Double(index))
+            }
+            #expect(object["absent"] == nil)
+            object["key0"] = "replaced"
+            object["key1"] = nil
+            object["late"] = true
+            let expectedCount = (size == 0 ? 1 : size) - (size > 1 ? 1 : 0) + 1  // key0 added if new, key1 gone, late added
+            #expect(object.count == expectedCount)
+            if size > 1 {
+                #expect(try render("{{key0}} [{{key1}}] {{late}} {{key\(size - 1)}}", .object(object)) == "replaced [] true \(size - 1)")
+            }
+            #expect(object.members.map(\.name).last == "late")
+        }
+    }
 }
