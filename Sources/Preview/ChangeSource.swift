@@ -1,4 +1,5 @@
-/// Something that notices changes under a set of folders: inotify, or polling where that fails.
+/// Something that notices changes under a set of folders and to single files: inotify, or
+/// polling where that fails.
 /// Each is created for one watcher and then used only by that watcher's thread.
 protocol ChangeSource: AnyObject, Sendable {
     /// Blocks up to `milliseconds` and tells whether anything relevant changed meanwhile.

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Watches folders (and every folder under them) and reports saves as one change per burst: a
-/// change is reported once nothing more happened for `quietPeriod`, or at the latest one second
-/// after the burst began. Editors' temporary files (dotfiles, `~` backups, swap files) are ignored.
+/// Watches folders (and every folder under them) and single files, and reports saves as one
+/// change per burst: a change is reported once nothing more happened for `quietPeriod`, or at the
+/// latest one second after the burst began. Editors' temporary files (dotfiles, `~` backups, swap
+/// files) are ignored. A watched file may be missing: creating it is a change, like deleting it.
 ///
 /// Uses inotify on Linux, and polling where inotify is unavailable or out of watches (or when
 /// asked). Changes arrive on ``changes``; one that is not taken yet absorbs later ones.
@@ -22,19 +23,22 @@ public final class FolderWatcher: Sendable {
 
     private let state: WatchState
 
-    /// Starts watching `folders` (those that exist) on a thread of its own.
-    public init(folders: [URL], mode: Mode = .automatic, quietPeriod: Duration = .milliseconds(100)) {
+    /// Starts watching `folders` (those that exist) and `files` (whose folders exist) on a thread
+    /// of its own. Only a file's own name is watched in its folder, never the folder's other
+    /// files or sub-folders.
+    public init(folders: [URL], files: [URL] = [], mode: Mode = .automatic, quietPeriod: Duration = .milliseconds(100)) {
         let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.changes = changes
         let source: any ChangeSource
         switch mode {
         case .polling(let interval):
-            source = PollingSource(roots: folders, interval: interval)
+            source = PollingSource(roots: folders, files: files, interval: interval)
         case .automatic:
             #if canImport(Glibc)
-            source = InotifySource(roots: folders) ?? PollingSource(roots: folders, interval: .milliseconds(300))
+            source = InotifySource(roots: folders, files: files)
+                ?? PollingSource(roots: folders, files: files, interval: .milliseconds(300))
             #else
-            source = PollingSource(roots: folders, interval: .milliseconds(300))
+            source = PollingSource(roots: folders, files: files, interval: .milliseconds(300))
             #endif
         }
         isPolling = source is PollingSource

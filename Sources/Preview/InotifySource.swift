@@ -2,21 +2,26 @@
 import Foundation
 import Glibc
 
-/// Linux's inotify on every folder under the watched ones; a folder created later is watched as
-/// soon as its creation is seen.
+/// Linux's inotify on every folder under the watched ones (a folder created later is watched as
+/// soon as its creation is seen), and on the folder of each watched file, where only events naming
+/// that file count: editors that save by renaming a temporary file over it are seen too.
 final class InotifySource: ChangeSource, @unchecked Sendable {
     private static let mask = UInt32(
         IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
 
     private let descriptor: Int32
+    /// The watched trees' folders, by watch.
     private var folders: [Int32: String] = [:]
+    /// The names of the watched files, by the watch on their folder.
+    private var fileNames: [Int32: Set<String>] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
-    /// Watches every folder under `roots`; nil when inotify is unavailable or out of watches.
-    init?(roots: [URL]) {
+    /// Watches every folder under `roots` and the folder of each of `files`; nil when inotify
+    /// is unavailable or out of watches.
+    init?(roots: [URL], files: [URL]) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
-        for root in roots where !watchTree(root.path) {
+        guard roots.allSatisfy({ watchTree($0.path) }), files.allSatisfy(watchFile) else {
             Glibc.close(descriptor)
             return nil
         }
@@ -54,19 +59,30 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
             offset += headerSize + length
             if mask & UInt32(IN_IGNORED) != 0 {
                 folders[watch] = nil
+                fileNames[watch] = nil
                 continue
             }
             if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                 relevant = true
                 continue
             }
-            guard !IgnoredNames.contains(name) else { continue }
+            let isWatchedFile = fileNames[watch]?.contains(name) == true
+            guard isWatchedFile || (folders[watch] != nil && !IgnoredNames.contains(name)) else { continue }
             relevant = true
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = folders[watch] {
                 _ = watchTree(parent + "/" + name)
             }
         }
         return relevant
+    }
+
+    /// Watches the folder of `file`, without its sub-folders, for events naming `file`; false
+    /// when the watch cannot be added.
+    private func watchFile(_ file: URL) -> Bool {
+        let watch = inotify_add_watch(descriptor, file.deletingLastPathComponent().path, Self.mask)
+        guard watch >= 0 else { return errno == ENOENT }
+        fileNames[watch, default: []].insert(file.lastPathComponent)
+        return true
     }
 
     /// Watches `path` and every folder under it; false when a watch cannot be added.

@@ -32,7 +32,7 @@ struct Configuration: Sendable, Equatable {
         do {
             json = try JSONValue(parsing: data)
         } catch {
-            throw ConfigurationError("\(fileName):\(error.line):\(error.column): error: \(error.message)")
+            throw ConfigurationError(location: "\(fileName):\(error.line):\(error.column)", message: error.message)
         }
         return try Configuration(json: json)
     }
@@ -103,17 +103,16 @@ struct Configuration: Sendable, Equatable {
     }
 }
 
-/// A `storysite.json` that cannot be used.
+/// A `storysite.json` that cannot be used: where (`storysite.json:3:1`, or the file) and what.
 struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
+    var location: String
+    var message: String
 
     static func at(_ key: String, _ problem: String) -> ConfigurationError {
-        ConfigurationError("\(Configuration.fileName): error: " + (key.isEmpty ? problem : "'\(key)' \(problem)"))
+        ConfigurationError(location: Configuration.fileName, message: key.isEmpty ? problem : "'\(key)' \(problem)")
     }
+
+    var description: String { "\(location): error: \(message)" }
 }
 
 /// The Levenshtein distance, for "did you mean" suggestions.

@@ -4,16 +4,17 @@ import Preview
 import SiteOutput
 
 /// `storysite serve`: builds the site, serves the output folder on 127.0.0.1, and rebuilds on
-/// every save of a story or template, reloading open pages (or showing the build's errors over
-/// them). `storysite serve DIR` serves a folder as it is.
+/// every save of a story, a template or `storysite.json`, reloading open pages (or showing the
+/// build's errors over them). `storysite serve DIR` serves a folder as it is.
 struct ServeCommand: Command {
     static let spec = CommandSpec(
         name: "serve",
         abstract: "Build the site, serve it, and rebuild and reload the browser on every save.",
         discussion: """
-            Builds like 'storysite build', serves the output folder and prints its URL. Saving a story or
-            a template rebuilds the site and reloads every open page; a failed rebuild keeps the last
-            good site and shows its errors over the page until a save fixes them.
+            Builds like 'storysite build', serves the output folder and prints its URL. Saving a story,
+            a template or storysite.json rebuilds the site and reloads every open page; a failed rebuild
+            keeps the last good site and shows its errors over the page until a save fixes them.
+            Changing the output, source or templates folder in storysite.json needs a restart.
             With a folder argument, serves that folder as it is: no build, no watching.
             Stop with Ctrl-C.
             """,
@@ -44,9 +45,9 @@ struct ServeCommand: Command {
         }
 
         let liveReload = LiveReload()
-        let builder = ServeBuilder(options: options, context: context, output: output, liveReload: liveReload)
-        let coordinator = RebuildCoordinator { await builder.build(first: false) }
-        await builder.build(first: true)
+        let builder = ServeBuilder(arguments: arguments, options: options, context: context, output: output, liveReload: liveReload)
+        let coordinator = RebuildCoordinator { await builder.rebuild() }
+        await builder.buildFirst()
 
         let server = HTTPServer(host: host, port: port) { [handler = StaticSiteHandler(root: output, liveReload: liveReload)] in
             await handler.respond(to: $0)
@@ -55,7 +56,9 @@ struct ServeCommand: Command {
         announce(options.output, host: host, port: boundPort)
 
         let watched = [options.templates] + (options.api == nil ? [options.source] : [])
-        let watcher = FolderWatcher(folders: watched.map { context.url($0) })
+        let watcher = FolderWatcher(
+            folders: watched.map { context.url($0) },
+            files: [context.workingDirectory.appendingPathComponent(Configuration.fileName)])
         // Each burst of saves asks the coordinator at once; one asked for during a rebuild
         // makes exactly one more. Ending the stream waits for the rebuild in progress.
         let rebuilding = Task {

@@ -70,6 +70,50 @@ extension PreviewTests {
             #expect(await eventually { count.value == 1 })
         }
 
+        @Test("a watched file is changed by a write, by a rename over it and by its deletion", arguments: modes)
+        func watchedFile(mode: FolderWatcher.Mode) async throws {
+            let folder = try TemporaryFolder()
+            let file = try folder.write("storysite.json", "{}")
+            let watcher = FolderWatcher(folders: [], files: [file], mode: mode)
+            let (count, task) = Self.counting(watcher)
+            defer { watcher.stop(); task.cancel() }
+            try folder.write("storysite.json", #"{"strict": true}"#)
+            #expect(await eventually { count.value == 1 })
+            let replacement = try folder.write("storysite.json.new", #"{"strict": false}"#)
+            #expect(rename(replacement.path, file.path) == 0)
+            #expect(await eventually { count.value == 2 })
+            try FileManager.default.removeItem(at: file)
+            #expect(await eventually { count.value == 3 })
+        }
+
+        /// The source a watcher in `mode` uses for `file`, polling on every call.
+        static func source(_ mode: FolderWatcher.Mode, watching file: URL) throws -> any ChangeSource {
+            switch mode {
+            case .polling:
+                return PollingSource(roots: [], files: [file], interval: .zero)
+            case .automatic:
+                #if canImport(Glibc)
+                return try #require(InotifySource(roots: [], files: [file]))
+                #else
+                return PollingSource(roots: [], files: [file], interval: .zero)
+                #endif
+            }
+        }
+
+        // Asks the source directly: inotify queues an event during the write that causes it, and
+        // polling here compares on every call, so "no change" needs no waiting.
+        @Test("other files and folders beside a watched file are not watched", arguments: modes)
+        func watchedFileOnly(mode: FolderWatcher.Mode) throws {
+            let folder = try TemporaryFolder()
+            let source = try Self.source(mode, watching: folder.path("storysite.json"))
+            defer { source.close() }
+            try folder.write("notes.json", "{}")
+            try folder.write("Output/index.html", "<p>built</p>")
+            #expect(!source.waitForChange(milliseconds: 0))
+            try folder.write("storysite.json", "{}")
+            #expect(source.waitForChange(milliseconds: 0))
+        }
+
         @Test("stopping ends the stream of changes")
         func stops() async throws {
             let folder = try TemporaryFolder()

@@ -90,6 +90,65 @@ extension StorySiteCLITests {
             #expect(await server.terminate() == 0)
         }
 
+        /// How many `reload` events a page has received.
+        static func reloads(in events: String) -> Int {
+            events.components(separatedBy: "event: reload").count - 1
+        }
+
+        @Test("saving storysite.json rebuilds with its new settings; a broken file keeps the last good site and shows its error until a fix")
+        func reloadsSettings() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let server = try ServeProcess(["--port", "0"], in: workspace.url)
+            let url = try await server.url()
+            let events = try LoopbackConnection.events(at: url)
+            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            try workspace.write("storysite.json", #"{"site": {"title": "Osprey Studio"}}"#)
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 1 }, "\(server.errors)")
+            #expect(try await Self.get(url + "about/").body.contains("Osprey Studio"))
+
+            try workspace.write("storysite.json", #"{"site": {"title": "Broken"},}"#)
+            #expect(await events.read(timeout: 10) { $0.contains("event: error") && $0.contains("storysite.json:1:30") })
+            #expect(events.text.contains("expected a string key in object"))
+            #expect(await server.printsError("storysite.json:1:30: error: expected a string key in object"))
+            #expect(await server.printsError("Build failed with 1 error"))
+            let stale = try await Self.get(url + "about/").body
+            #expect(stale.contains("Osprey Studio") && !stale.contains("Broken"))
+
+            try workspace.write("storysite.json", #"{"site": {"title": "Heron Studio"}}"#)
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 2 }, "\(server.errors)")
+            #expect(try await Self.get(url + "about/").body.contains("Heron Studio"))
+
+            try FileManager.default.removeItem(at: workspace.path("storysite.json"))
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
+            let defaults = try await Self.get(url + "about/").body
+            #expect(!defaults.contains("Heron Studio") && defaults.contains("We build calm software"))
+            #expect(await server.terminate() == 0)
+        }
+
+        @Test("a new output folder in storysite.json is a warning, once, to restart serve, which keeps writing the first one")
+        func outputNeedsRestart() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let server = try ServeProcess(["--port", "0"], in: workspace.url)
+            let url = try await server.url()
+            let events = try LoopbackConnection.events(at: url)
+            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            try workspace.write("storysite.json", #"{"output": "public", "site": {"title": "Osprey Studio"}}"#)
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 1 }, "\(server.errors)")
+            let warning = "storysite.json: warning: 'output' cannot change while serving: still using 'Output'; "
+                + "restart storysite serve to use the new value"
+            #expect(await server.printsError(warning))
+            #expect(try await Self.get(url).body.contains("Osprey Studio"))
+            #expect(try workspace.read("Output/index.html").contains("Osprey Studio"))
+            #expect(!workspace.exists("public"))
+
+            let story = try workspace.read("Content/about.json")
+            try workspace.write("Content/about.json", story.replacingOccurrences(of: "We build calm software", with: "We build saved software"))
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 2 }, "\(server.errors)")
+            #expect(try await Self.get(url + "about/").body.contains("We build saved software"))
+            #expect(server.errors.components(separatedBy: "cannot change while serving").count == 2)
+            #expect(await server.terminate() == 0)
+        }
+
         @Test("serve DIR serves a folder as it is, without building, and a busy port fails with a message")
         func servesFolder() async throws {
             let workspace = try TemporaryFolder()

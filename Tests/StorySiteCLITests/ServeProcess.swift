@@ -56,6 +56,16 @@ final class ServeProcess: @unchecked Sendable {
         throw Failure(description: "no URL printed; stdout: \(output) stderr: \(errors)")
     }
 
+    /// Whether standard error contains `text`, waiting for it up to 10 s while the server runs.
+    func printsError(_ text: String) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !errors.contains(text) {
+            guard ContinuousClock.now < deadline, process.isRunning else { return errors.contains(text) }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+
     /// Sends SIGTERM and returns the exit status (nil if it did not exit within 10 s).
     func terminate() async -> Int32? {
         kill(process.processIdentifier, SIGTERM)
