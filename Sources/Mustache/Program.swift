@@ -19,11 +19,16 @@ final class Program: @unchecked Sendable {
     let templateBodies: UnsafeBufferPointer<NodeRange>
     /// Template indices by the names partial and parent tags may use.
     let partialIndex: [String: Int32]
+    /// Template indices by the names a dynamic partial (`{{>*component}}`) may evaluate to: a
+    /// template under `components/` first, so a block whose component is `layout` never renders
+    /// the page layout.
+    let dynamicIndex: [String: Int32]
     /// Library-wide numbers of block names, so a lambda's output matches the library's blocks.
     let blockNumbers: [String: Int32]
 
     init(
-        builder: ProgramBuilder, templates: [TemplateEntry], partialIndex: [String: Int32]
+        builder: ProgramBuilder, templates: [TemplateEntry], partialIndex: [String: Int32],
+        dynamicIndex: [String: Int32] = [:]
     ) {
         nodes = Self.copy(builder.nodes)
         text = Self.copy(builder.text)
@@ -35,6 +40,7 @@ final class Program: @unchecked Sendable {
         self.templates = templates
         templateBodies = Self.copy(templates.map(\.body))
         self.partialIndex = partialIndex
+        self.dynamicIndex = dynamicIndex
         blockNumbers = builder.blockNumbers
     }
 

@@ -193,7 +193,7 @@ struct RenderSession: ~Copyable {
             record(program.missingNames[Int(name)])
         case .dynamic(let name):
             guard case .string(let templateName)? = lookup(name) else { return nil }
-            if let template = library.partialIndex[templateName] { return template }
+            if let template = library.dynamicIndex[templateName] { return template }
             record(templateName)
         }
         return nil

@@ -1,7 +1,8 @@
 /// Templates compiled once, by name, that render without parsing again.
 ///
-/// A partial or parent name that is not a template is looked up under `components/` next, so
-/// `{{#body}}{{>*component}}{{/body}}` renders each block with `components/<component>`.
+/// A partial or parent name that is not a template is looked up under `components/` next; a
+/// dynamic name is looked up under `components/` first, so `{{#body}}{{>*component}}{{/body}}`
+/// renders each block with `components/<component>`, even a component named `layout`.
 /// The library is immutable: one instance can render from many tasks at once.
 public struct TemplateLibrary: Sendable {
     /// How deep partials, parents and lambdas may nest before rendering stops with
@@ -31,12 +32,15 @@ public struct TemplateLibrary: Sendable {
         let sources = sources.sorted { $0.name < $1.name }
         names = sources.map(\.name)
         indexByName = Dictionary(uniqueKeysWithValues: zip(names, names.indices))
-        // Partial and parent tags may also name a template under components/ without that prefix.
+        // Partial and parent tags may also name a template under components/ without that prefix;
+        // a dynamic name (a block's component) tries components/ first.
         var partialIndex = indexByName.mapValues(Int32.init)
+        var dynamicIndex = partialIndex
         let componentsPrefix = "components/"
         for (name, index) in indexByName where name.hasPrefix(componentsPrefix) {
             let shortName = String(name.dropFirst(componentsPrefix.count))
             if partialIndex[shortName] == nil { partialIndex[shortName] = Int32(index) }
+            dynamicIndex[shortName] = Int32(index)
         }
 
         let builder = ProgramBuilder()
@@ -54,7 +58,7 @@ public struct TemplateLibrary: Sendable {
                 ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column)
             })
         }
-        program = Program(builder: builder, templates: templates, partialIndex: partialIndex)
+        program = Program(builder: builder, templates: templates, partialIndex: partialIndex, dynamicIndex: dynamicIndex)
     }
 
     /// Whether a template has exactly this name.

@@ -49,6 +49,18 @@ struct TemplateLibraryTests {
         #expect(try library.render("page", context: context).text == "<h1>Hello</h1><p>World</p>")
     }
 
+    @Test("a dynamic name finds components/ first, so a block named like a top-level template renders its component")
+    func dynamicNamesPreferComponents() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "{{#body}}[{{>*component}}]{{/body}}|{{>layout}}",
+            "layout": "page layout",
+            "components/layout": "layout block {{columns}}",
+            "footer": "top-level footer",
+        ])
+        let context: MustacheValue = ["body": [["component": "layout", "columns": 2], ["component": "footer"]]]
+        #expect(try library.render("page", context: context).text == "[layout block 2][top-level footer]|page layout")
+    }
+
     @Test("missing partials and parents render empty and are reported once each, in first-seen order")
     func missingPartialsReported() throws {
         let library = try TemplateLibrary(templates: [
