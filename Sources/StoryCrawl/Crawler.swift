@@ -11,7 +11,7 @@ import StorySource
 /// links end. The order of stories and edges depends only on the content, never on timing.
 public struct Crawler: Sendable {
     public let source: any StorySource
-    /// The entry stories, by slug or UUID.
+    /// The entry stories, by slug or UUID. The first is the root story: the site root `/` names it.
     public let entries: [String]
     /// The site's own URL (`https://example.com/`): absolute links to it count as site links.
     public let baseURL: String?
@@ -40,11 +40,14 @@ public struct Crawler: Sendable {
             nodes.append(LinkGraph.Node(story: story, depth: 0, firstLinkedFrom: nil))
             frontier.append(story)
         }
+        // The first entry is the root story, placed at the site root: `/` names it.
+        let root = frontier.first
+        let rootSlug = root?.fullSlug ?? SitePathReference.defaultRootSlug
 
         var edges: [LinkGraph.Edge] = []
         var depth = 0
         while !frontier.isEmpty {
-            let found = await references(in: frontier)
+            let found = await references(in: frontier, rootSlug: rootSlug)
             var orders: [[StoryReference]] = []
             for references in found {
                 for reference in references {
@@ -74,7 +77,7 @@ public struct Crawler: Sendable {
         }
 
         let orphans = try await source.allStories()?.filter { !visited.contains($0.uuid) } ?? []
-        return LinkGraph(stories: nodes, edges: edges, orphans: orphans)
+        return LinkGraph(stories: nodes, edges: edges, orphans: orphans, root: root)
     }
 
     /// An entry is a UUID when it has the shape; otherwise a slug, then (for spaces with
@@ -85,18 +88,19 @@ public struct Crawler: Sendable {
         return [reference]
     }
 
-    /// The references of each story, extracted in parallel in chunks, returned in story order.
-    private func references(in stories: [Story]) async -> [[ExtractedReference]] {
+    /// The references of each story, extracted in parallel in chunks, returned in story order;
+    /// a site path `/` names the story whose `full_slug` is `rootSlug`.
+    private func references(in stories: [Story], rootSlug: String) async -> [[ExtractedReference]] {
         let baseURL = baseURL
         let chunkCount = min(max(1, stories.count / 32), ProcessInfo.processInfo.activeProcessorCount * 4)
         guard chunkCount > 1 else {
-            return stories.map { ReferenceExtractor.references(in: $0, baseURL: baseURL) }
+            return stories.map { ReferenceExtractor.references(in: $0, baseURL: baseURL, rootSlug: rootSlug) }
         }
         let chunkSize = (stories.count + chunkCount - 1) / chunkCount
         return await withTaskGroup(of: (Int, [[ExtractedReference]]).self) { group in
             for chunk in 0..<chunkCount {
                 let slice = stories[min(chunk * chunkSize, stories.count)..<min((chunk + 1) * chunkSize, stories.count)]
-                group.addTask { (chunk, slice.map { ReferenceExtractor.references(in: $0, baseURL: baseURL) }) }
+                group.addTask { (chunk, slice.map { ReferenceExtractor.references(in: $0, baseURL: baseURL, rootSlug: rootSlug) }) }
             }
             var results = [[[ExtractedReference]]](repeating: [], count: chunkCount)
             for await (chunk, references) in group { results[chunk] = references }

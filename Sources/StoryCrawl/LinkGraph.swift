@@ -56,6 +56,9 @@ public struct LinkGraph: Sendable {
     /// Stories of the source that no entry reaches, in the source's order (empty when the
     /// source cannot list its stories).
     public let orphans: [Story]
+    /// The root story: the first entry, whose page is the site root and whom a link to `/`
+    /// names. Nil for a graph built without one.
+    public let root: Story?
     /// Edges whose reference resolves to no story (broken links), in ``edges`` order.
     public let unresolvedEdges: [Edge]
     /// Resolved story links whose `cachedURL` differs from the target's current `full_slug`
@@ -70,11 +73,13 @@ public struct LinkGraph: Sendable {
     private let backlinkSources: [[Int]]
 
     /// Builds a graph and its lookups. The crawler makes graphs; tests elsewhere may build one
-    /// by hand. Edges whose source is not among `stories` are kept in ``edges`` only.
-    public init(stories: [Node], edges: [Edge], orphans: [Story] = []) {
+    /// by hand. Edges whose source is not among `stories` are kept in ``edges`` only; `root`
+    /// should be one of `stories`.
+    public init(stories: [Node], edges: [Edge], orphans: [Story] = [], root: Story? = nil) {
         self.stories = stories
         self.edges = edges
         self.orphans = orphans
+        self.root = root
 
         var byUUID: [String: Int] = [:]
         var byID: [Int: Int] = [:]
@@ -122,6 +127,11 @@ public struct LinkGraph: Sendable {
         self.backlinkSources = backlinkSources
         self.unresolvedEdges = unresolved
         self.staleEdges = stale
+    }
+
+    /// The `full_slug` of the ``root`` story, or `home` when the graph has none.
+    public var rootSlug: String {
+        root?.fullSlug ?? SitePathReference.defaultRootSlug
     }
 
     /// The reached story with this UUID.

@@ -14,10 +14,13 @@ import StoryModel
 /// fields, without a `content.` prefix.
 public enum ReferenceExtractor {
     /// The references in `story`, in document order. `baseURL` (such as `https://example.com/`)
-    /// makes absolute links to the site count as site paths.
-    public static func references(in story: Story, baseURL: String?) -> [ExtractedReference] {
+    /// makes absolute links to the site count as site paths; `rootSlug` is the `full_slug` of
+    /// the story at the site root, which a link to `/` names.
+    public static func references(
+        in story: Story, baseURL: String?, rootSlug: String = SitePathReference.defaultRootSlug
+    ) -> [ExtractedReference] {
         guard case .object(let root) = story.content else { return [] }
-        var walker = Walker(fullSlug: story.fullSlug, baseURL: baseURL)
+        var walker = Walker(fullSlug: story.fullSlug, baseURL: baseURL, rootSlug: rootSlug)
         walker.visitBlock(root)
         return walker.found
     }
@@ -27,12 +30,14 @@ public enum ReferenceExtractor {
 private struct Walker {
     let fullSlug: String
     let baseURL: String?
+    let rootSlug: String
     let path = FieldPath()
     var found: [ExtractedReference] = []
 
-    init(fullSlug: String, baseURL: String?) {
+    init(fullSlug: String, baseURL: String?, rootSlug: String) {
         self.fullSlug = fullSlug
         self.baseURL = baseURL
+        self.rootSlug = rootSlug
     }
 
     /// A block: its fields, where relations (UUID strings) may sit.
@@ -184,7 +189,7 @@ private struct Walker {
     }
 
     private mutating func addSitePath(_ target: String, kind: ReferenceKind) {
-        guard let site = SitePathReference.parse(target, from: fullSlug, baseURL: baseURL) else { return }
+        guard let site = SitePathReference.parse(target, from: fullSlug, baseURL: baseURL, rootSlug: rootSlug) else { return }
         found.append(ExtractedReference(fieldPath: path.text, kind: kind, reference: site.reference, anchor: site.anchor))
     }
 

@@ -1,8 +1,11 @@
 /// A link target that names a page of the site by path (a Markdown link, a url multilink, a
 /// richtext url link), turned into a slug reference and an anchor.
 public struct SitePathReference: Sendable, Hashable {
+    /// The `full_slug` the site root `/` means when nothing says which story is placed there.
+    public static let defaultRootSlug = "home"
+
     /// The target story as a slug (`.slug("blog/post")`; `.slug("docs/")` for a folder path;
-    /// `.slug("home")` for the site root).
+    /// the root story's slug, such as `.slug("home")`, for the site root).
     public var reference: StoryReference
     /// The fragment without `#`, when the target has a non-empty one.
     public var anchor: String?
@@ -21,8 +24,11 @@ public struct SitePathReference: Sendable, Hashable {
     /// Returns nil for what is not a story: a scheme (`https:` elsewhere, `mailto:`), `//host`,
     /// a bare `#fragment` or `?query`, an empty target, or a file with an extension
     /// (`/assets/a.png`). The query is dropped and the path percent-decoded; `..` never climbs
-    /// above the root, and the root itself is `home`.
-    public static func parse(_ target: String, from fullSlug: String, baseURL: String?) -> SitePathReference? {
+    /// above the root, and the root itself (`/`, `../..`, the base URL) is the story placed
+    /// there, whose `full_slug` is `rootSlug` (the first entry, such as `en/home`).
+    public static func parse(
+        _ target: String, from fullSlug: String, baseURL: String?, rootSlug: String = defaultRootSlug
+    ) -> SitePathReference? {
         var text = Substring(target.trimmingWhitespace())
         var fromRoot = false
         if let baseURL, let rest = pathBelow(baseURL: baseURL, in: text) {
@@ -42,7 +48,7 @@ public struct SitePathReference: Sendable, Hashable {
         if text.hasPrefix("/") { fromRoot = true }
         let path = PercentDecoding.strict(text) ?? String(text)
         if fromRoot, let slug = plainRootSlug(path) {
-            return SitePathReference(reference: .slug(slug.isEmpty ? "home" : slug), anchor: anchor)
+            return SitePathReference(reference: .slug(slug.isEmpty ? rootSlug : slug), anchor: anchor)
         }
 
         var segments: [Substring] = fromRoot ? [] : folderSegments(of: fullSlug)
@@ -56,7 +62,7 @@ public struct SitePathReference: Sendable, Hashable {
         }
         let endsInFolder = path.isEmpty || path.hasSuffix("/") || parts.last == "." || parts.last == ".."
         if !endsInFolder, let last = parts.last, last.contains(".") { return nil }
-        guard !segments.isEmpty else { return SitePathReference(reference: .slug("home"), anchor: anchor) }
+        guard !segments.isEmpty else { return SitePathReference(reference: .slug(rootSlug), anchor: anchor) }
         let slug = segments.joined(separator: "/") + (endsInFolder ? "/" : "")
         return SitePathReference(reference: .slug(slug), anchor: anchor)
     }

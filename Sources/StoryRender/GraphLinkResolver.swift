@@ -22,4 +22,9 @@ public struct GraphLinkResolver: LinkResolving {
     public func pageURL(of story: Story) -> String? {
         pageURLOfStory(story)
     }
+
+    /// The graph's root story's `full_slug` (the first entry).
+    public var rootSlug: String {
+        graph.rootSlug
+    }
 }

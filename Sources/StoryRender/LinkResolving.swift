@@ -9,4 +9,12 @@ public protocol LinkResolving: Sendable {
     /// The site-relative URL of `story`'s page (`""` for home, `"blog/post/"`), or nil when the
     /// story has no page of its own (such as the global navigation story).
     func pageURL(of story: Story) -> String?
+    /// The `full_slug` of the root story, whose page is the site root: a link to `/` names it,
+    /// and breadcrumbs start with it. `home` unless the resolver knows better.
+    var rootSlug: String { get }
+}
+
+extension LinkResolving {
+    /// `home`, the default entry: for resolvers that know no entries.
+    public var rootSlug: String { SitePathReference.defaultRootSlug }
 }

@@ -46,11 +46,11 @@ enum PageContext {
         return .object(fields)
     }
 
-    /// The start pages of the folders `story` lives in, from the top, starting with home when
-    /// `story` is not home; folders without a start page are skipped.
+    /// The start pages of the folders `story` lives in, from the top, starting with the root
+    /// story (home) when `story` is not at the root; folders without a start page are skipped.
     static func breadcrumbs(of story: Story, resolver: any LinkResolving) -> [Story] {
         var crumbs: [Story] = []
-        let home = resolver.story(for: .slug("home"))
+        let home = resolver.story(for: .slug(resolver.rootSlug))
         if let home, home.uuid != story.uuid, resolver.pageURL(of: story) != "" { crumbs.append(home) }
         let segments = story.fullSlug.split(separator: "/")
         guard segments.count > 1 else { return crumbs }

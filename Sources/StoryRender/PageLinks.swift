@@ -51,10 +51,10 @@ public struct PageLinks: Sendable {
     }
 
     /// `/blog/post` or `/docs/#intro`, the usual shape of a site path, read the way
-    /// ``SitePathReference/parse(_:from:baseURL:)`` reads it but without its general machinery;
-    /// nil for anything that needs it (a relative path, `.` or `..`, a file, percent-encoding, a
-    /// query, whitespace, the base URL).
-    static func plainRootPath(_ target: String) -> SitePathReference? {
+    /// ``SitePathReference/parse(_:from:baseURL:rootSlug:)`` reads it but without its general
+    /// machinery; nil for anything that needs it (a relative path, `.` or `..`, a file,
+    /// percent-encoding, a query, whitespace, the base URL). `/` is the story `rootSlug`.
+    static func plainRootPath(_ target: String, rootSlug: String) -> SitePathReference? {
         let utf8 = target.utf8
         guard utf8.first == UInt8(ascii: "/"), utf8.dropFirst().first != UInt8(ascii: "/") else { return nil }
         var slug = ""
@@ -91,7 +91,7 @@ public struct PageLinks: Sendable {
             if !slug.isEmpty { slug += "/" }
             slug += target[start..<pathEnd]
         }
-        if slug.isEmpty { return SitePathReference(reference: .slug("home"), anchor: anchor) }
+        if slug.isEmpty { return SitePathReference(reference: .slug(rootSlug), anchor: anchor) }
         return SitePathReference(reference: .slug(endsInFolder ? slug + "/" : slug), anchor: anchor)
     }
 
@@ -128,9 +128,12 @@ public struct PageLinks: Sendable {
         case missing(reference: StoryReference)
     }
 
-    /// Reads `target` as a path into this site (see ``SitePathReference``).
+    /// Reads `target` as a path into this site (see ``SitePathReference``); the site root is
+    /// the resolver's root story.
     public func sitePath(_ target: String) -> SitePath {
-        guard let site = Self.plainRootPath(target) ?? SitePathReference.parse(target, from: fullSlug, baseURL: baseURL) else {
+        let rootSlug = resolver.rootSlug
+        guard let site = Self.plainRootPath(target, rootSlug: rootSlug)
+            ?? SitePathReference.parse(target, from: fullSlug, baseURL: baseURL, rootSlug: rootSlug) else {
             return .external
         }
         guard let story = resolver.story(for: site.reference), let href = href(to: story, anchor: site.anchor) else {

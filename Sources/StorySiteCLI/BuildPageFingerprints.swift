@@ -6,8 +6,8 @@ import StoryModel
 /// The fingerprint of everything a page's rendering reads, so a rebuild renders again only the
 /// pages whose fingerprint changed: the build key (templates, settings, version), the global
 /// story, the story's own JSON and URL, every reference it makes with the target's identity and
-/// content (templates may show a related story's content), its breadcrumbs, and its backlinks'
-/// names and URLs.
+/// content (templates may show a related story's content), its breadcrumbs (the root story and
+/// its folders' start pages), and its backlinks' names and URLs.
 struct BuildPageFingerprints: Sendable {
     private let graph: LinkGraph
     private let plan: PagePlan
@@ -52,8 +52,7 @@ struct BuildPageFingerprints: Sendable {
             fingerprint.combine(edge.cachedURL ?? "-")
             combineIdentity(of: edge.target.flatMap { graph.story(uuid: $0) }, content: true, into: &fingerprint)
         }
-        let home = graph.story(for: .slug("home"))
-        combineIdentity(of: home, content: false, into: &fingerprint)
+        combineIdentity(of: graph.story(for: .slug(graph.rootSlug)), content: false, into: &fingerprint)
         let segments = story.fullSlug.split(separator: "/")
         if segments.count > 1 {
             for depth in 1..<segments.count {

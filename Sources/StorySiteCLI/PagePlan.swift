@@ -2,8 +2,9 @@ import SiteOutput
 import StoryCrawl
 import StoryModel
 
-/// Which stories get a page, and where: every story reached except the global story, the first
-/// entry at the site root. Unsafe slugs and two stories on one path are reported as errors.
+/// Which stories get a page, and where: every story reached except the global story, the root
+/// story (the first entry) at the site root. Unsafe slugs and two stories on one path are
+/// reported as errors.
 struct PagePlan: Sendable {
     /// The stories that get a page, in crawl order.
     private(set) var stories: [Story] = []
@@ -13,8 +14,7 @@ struct PagePlan: Sendable {
     private(set) var problems: [Diagnostic] = []
     private var locations: [String: PageLocation] = [:]
 
-    init(graph: LinkGraph, home: String, global: String) {
-        let homeKey = SlugLookup.key(home)
+    init(graph: LinkGraph, global: String) {
         let globalKey = SlugLookup.key(global)
         var owners: [String: Story] = [:]
         for node in graph.stories {
@@ -26,7 +26,7 @@ struct PagePlan: Sendable {
             }
             let location: PageLocation
             do {
-                location = try PageLocation(fullSlug: story.fullSlug, isHome: key == homeKey || story.uuid == home)
+                location = try PageLocation(fullSlug: story.fullSlug, isHome: story.uuid == graph.root?.uuid)
             } catch {
                 problems.append(.error(story.fullSlug, "\(error); rename the story"))
                 continue

@@ -53,7 +53,7 @@ struct SiteGenerator {
         output.diagnostics = templateProblems.diagnostics + output.diagnostics
         guard let templates, let graph = output.graph, !output.hasErrors else { return output }
 
-        let plan = PagePlan(graph: graph, home: options.entries[0], global: options.global)
+        let plan = PagePlan(graph: graph, global: options.global)
         output.diagnostics += plan.problems
         if !output.hasErrors {
             await assemble(plan, graph: graph, templates: templates, previous: previous, intact: intact, key: key, into: &output)

@@ -110,6 +110,30 @@ extension StoryCrawlTests {
             #expect(graph.stories.map(\.depth) == [0, 0, 0, 1, 1])
         }
 
+        @Test("a link to the site root reaches the first entry, given by slug or UUID, whatever its slug")
+        func rootLinks() async throws {
+            let space = [
+                try story("u-en", "en/home", fields: #""md": "[about](/en/about)""#),
+                try story("u-about", "en/about", fields: #"""
+                    "md": "[home](/) and [top](/#top)",
+                    "link": {"fieldtype": "multilink", "linktype": "url", "url": "/", "id": "", "cached_url": "/"},
+                    "up": "[up](../)"
+                    """#),
+                try story("u-home", "home"),
+            ]
+            for entry in ["en/home", "u-en"] {
+                let graph = try await Crawler(source: RecordingSource(space), entries: [entry]).crawl()
+                #expect(graph.root?.uuid == "u-en")
+                #expect(graph.rootSlug == "en/home")
+                #expect(graph.unresolvedEdges.isEmpty, "entry \(entry)")
+                #expect(graph.edges(from: "u-about").map { "\($0.reference) \($0.target ?? "-")" } == [
+                    "en/home u-en", "en/home u-en", "en/home u-en", "en/home u-en",
+                ], "entry \(entry)")
+                #expect(graph.stories.map(\.story.uuid) == ["u-en", "u-about"], "entry \(entry)")
+            }
+            #expect(LinkGraph(stories: [], edges: []).rootSlug == "home")
+        }
+
         @Test("a missing entry is an error naming it and the source")
         func missingEntry() async throws {
             let folder = try TemporaryFolder()

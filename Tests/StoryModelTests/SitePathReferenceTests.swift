@@ -4,8 +4,11 @@ import Testing
 extension StoryModelTests {
     @Suite("Site paths as story references")
     struct SitePathReferenceTests {
-        private func parse(_ target: String, from fullSlug: String = "docs/guides/setup", baseURL: String? = nil) -> String? {
-            guard let parsed = SitePathReference.parse(target, from: fullSlug, baseURL: baseURL) else { return nil }
+        private func parse(
+            _ target: String, from fullSlug: String = "docs/guides/setup", baseURL: String? = nil,
+            rootSlug: String = SitePathReference.defaultRootSlug
+        ) -> String? {
+            guard let parsed = SitePathReference.parse(target, from: fullSlug, baseURL: baseURL, rootSlug: rootSlug) else { return nil }
             return parsed.reference.description + (parsed.anchor.map { "#" + $0 } ?? "")
         }
 
@@ -49,6 +52,18 @@ extension StoryModelTests {
             #expect(parse("https://base.example/site/about", baseURL: "https://base.example/site/") == "about")
             #expect(parse("https://base.example.org/about", baseURL: "https://base.example") == nil)
             #expect(parse("https://other.example/about", baseURL: "https://base.example/") == nil)
+        }
+
+        @Test("reads the site root as the root story, whatever its slug")
+        func rootStory() {
+            #expect(parse("/", rootSlug: "en/home") == "en/home")
+            #expect(parse("/#top", rootSlug: "en/home") == "en/home#top")
+            #expect(parse("/?page=2", rootSlug: "en/home") == "en/home")
+            #expect(parse("/./", rootSlug: "en/home") == "en/home")
+            #expect(parse("../..", from: "en/docs/setup", rootSlug: "en/home") == "en/home")
+            #expect(parse("https://base.example", baseURL: "https://base.example/", rootSlug: "en/home") == "en/home")
+            #expect(parse("/home", rootSlug: "en/home") == "home")
+            #expect(parse("/en/about", rootSlug: "en/home") == "en/about")
         }
 
         @Test("leaves alone what is not a story: schemes, protocol-relative URLs, fragments and files")

@@ -1,3 +1,4 @@
+import Mustache
 import StoryCrawl
 import StoryModel
 import StoryRender
@@ -25,6 +26,45 @@ struct GraphLinkResolverTests {
         #expect(links.sitePath("../about") == .page(href: "../../about/"))
         #expect(links.sitePath("/nowhere") == .missing(reference: .slug("nowhere")))
         #expect(links.sitePath("https://example.com/") == .external)
+    }
+
+    @Test("the site root is the graph's root story, whatever its slug: for links to / and for breadcrumbs")
+    func rootStory() throws {
+        let root = makeStory(uuid: "uuid-en", slug: "en/home", name: "Start")
+        let docs = makeStory(uuid: "uuid-docs", slug: "en/docs/", name: "Docs")
+        let setup = parseStory(#"""
+            {"uuid": "uuid-setup", "full_slug": "en/docs/setup", "name": "Setup", "content": {"component": "page", "_uid": "s",
+             "text": "[home](/), [top](/#top) and [up](../../)",
+             "link": {"fieldtype": "multilink", "linktype": "url", "url": "/", "id": "", "cached_url": "/"}}}
+            """#)
+        let other = makeStory(uuid: "uuid-home", slug: "home", name: "Old home")
+        let graph = LinkGraph(
+            stories: [root, docs, setup, other].map { LinkGraph.Node(story: $0, depth: 0, firstLinkedFrom: nil) },
+            edges: [], root: root)
+        let resolver = GraphLinkResolver(graph: graph) { story in
+            story.uuid == root.uuid ? "" : story.isStartPage ? story.fullSlug : story.fullSlug + "/"
+        }
+        #expect(resolver.rootSlug == "en/home")
+        #expect(testResolver.rootSlug == "home")
+
+        let links = PageLinks(resolver: resolver, pageURL: "en/docs/setup/", fullSlug: "en/docs/setup")
+        #expect(links.sitePath("/") == .page(href: "../../../"))
+        #expect(links.sitePath("/#top") == .page(href: "../../../#top"))
+        #expect(links.sitePath("./../../") == .page(href: "../../../"))
+        #expect(links.sitePath("/home") == .page(href: "../../../home/"))
+
+        let templates = [
+            "pages/page": "{{#page.breadcrumbs}}<a href=\"{{href}}\">{{name}}</a>{{/page.breadcrumbs}}|{{link.href}}|{{#markdown}}{{{text}}}{{/markdown}}",
+        ]
+        let renderer = PageRenderer(library: try TemplateLibrary(templates: templates), resolver: resolver)
+        let page = try renderer.render(setup)
+        #expect(page.html == """
+            <a href="../../../">Start</a><a href="../">Docs</a>|../../../|\
+            <p><a href="../../../">home</a>, <a href="../../../#top">top</a> and <a href="../../../">up</a></p>
+
+            """)
+        #expect(page.warnings.isEmpty)
+        #expect(try renderer.render(root).html.hasPrefix("|"))
     }
 }
 

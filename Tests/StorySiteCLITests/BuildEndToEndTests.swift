@@ -184,6 +184,51 @@ extension StorySiteCLITests {
             #expect(result.stderr.contains("Content/incomplete.json: error:"), "\(result.stderr)")
         }
 
+        @Test("links to / lead to the first entry, which need not be called home, and breadcrumbs start with it")
+        func rootIsFirstEntry() async throws {
+            let rootLink = #"{"fieldtype": "multilink", "linktype": "url", "url": "/", "id": "", "cached_url": "/"}"#
+            let setupLink = #"{"fieldtype": "multilink", "linktype": "story", "id": "setup", "cached_url": "en/docs/setup"}"#
+            func page(_ slug: String, uuid: String, name: String, text: String, link: String) -> String {
+                #"""
+                {"name": "\#(name)", "uuid": "\#(uuid)", "full_slug": "\#(slug)", "content": {"component": "page", "_uid": "r",
+                 "text": "\#(text)", "body": [{"component": "teaser", "_uid": "t", "title": "Go", "link": \#(link)}]}}
+                """#
+            }
+            let workspace = try Self.smallSite(stories: [
+                "en/home.json": page("en/home", uuid: "en-home", name: "Welcome", text: "[self](/)", link: setupLink),
+                "en/docs/index.json": page("en/docs/", uuid: "docs", name: "Docs", text: "[home](/#top)", link: rootLink),
+                "en/docs/setup.json": page("en/docs/setup", uuid: "setup", name: "Setup", text: "[home](/) and [docs](./)", link: rootLink),
+                "home.json": page("home", uuid: "old-home", name: "Old home", text: "", link: rootLink),
+            ])
+            try workspace.write("Templates/pages/default.mustache", """
+                {{<layout}}{{$main}}<nav>{{#page.breadcrumbs}}<a href="{{href}}">{{name}}</a>{{/page.breadcrumbs}}</nav>\
+                {{#markdown}}{{{text}}}{{/markdown}}{{#body}}{{>*component}}{{/body}}{{/main}}{{/layout}}
+                """)
+
+            let result = try await Executable.run(["build", "--entry", "en/home"], in: workspace.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(" 0 warnings"), "\(result.stdout)\(result.stderr)")
+            #expect(try workspace.read("Output/index.html").contains(#"<nav></nav><p><a href="./">self</a></p>"#))
+            #expect(!workspace.exists("Output/home/index.html"))
+            let setup = try workspace.read("Output/en/docs/setup/index.html")
+            #expect(setup.contains(#"<nav><a href="../../../">Welcome</a><a href="../">Docs</a></nav>"#), "\(setup)")
+            #expect(setup.contains(#"<p><a href="../../../">home</a> and <a href="../">docs</a></p>"#), "\(setup)")
+            #expect(setup.contains(#"<a href="../../../">Go</a>"#), "\(setup)")
+            let docs = try workspace.read("Output/en/docs/index.html")
+            #expect(docs.contains(#"<nav><a href="../../">Welcome</a></nav><p><a href="../../#top">home</a></p>"#), "\(docs)")
+            #expect(try await Executable.run(["check", "Output"], in: workspace.url).status == 0)
+
+            let byUUID = try await Executable.run(["build", "--entry", "en-home", "--output", "ByUUID"], in: workspace.url)
+            #expect(byUUID.status == 0 && byUUID.stdout.contains(" 0 warnings"), "\(byUUID.stdout)\(byUUID.stderr)")
+            #expect(try Self.allFiles(in: workspace.path("ByUUID")) == (try Self.allFiles(in: workspace.path("Output"))))
+
+            // Renaming the root story changes the breadcrumbs of a page that is otherwise unchanged.
+            try workspace.write("Content/en/home.json", page("en/home", uuid: "en-home", name: "Start", text: "[self](/)", link: setupLink))
+            let rebuild = try await Executable.run(["build", "--entry", "en/home"], in: workspace.url)
+            #expect(rebuild.status == 0, "\(rebuild.stderr)")
+            #expect(try workspace.read("Output/en/docs/setup/index.html").contains(#"<nav><a href="../../../">Start</a>"#))
+        }
+
         @Test("--quiet prints nothing on success")
         func quiet() async throws {
             let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h")])
