@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "StoryModel"),
         .target(name: "ParallelWork"),
         .target(name: "StorySource", dependencies: ["StoryModel", "ParallelWork"]),
-        .target(name: "StoryCrawl", dependencies: ["StoryModel", "StorySource"]),
+        .target(name: "StoryCrawl", dependencies: ["StoryModel", "StorySource", "ParallelWork"]),
         .target(name: "Mustache"),
         .target(name: "StoryRender", dependencies: ["StoryModel", "StoryCrawl", "Mustache", "CCMark"]),
         .target(name: "SiteOutput", dependencies: ["StoryModel", "ParallelWork"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 import StoryModel
 import StorySource
 
@@ -15,11 +16,17 @@ public struct Crawler: Sendable {
     public let entries: [String]
     /// The site's own URL (`https://example.com/`): absolute links to it count as site links.
     public let baseURL: String?
+    /// How many stories are read for references at once.
+    public let jobs: Int
 
-    public init(source: any StorySource, entries: [String] = ["home"], baseURL: String? = nil) {
+    public init(
+        source: any StorySource, entries: [String] = ["home"], baseURL: String? = nil,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.source = source
         self.entries = entries
         self.baseURL = baseURL
+        self.jobs = jobs
     }
 
     /// Crawls the source. Throws ``CrawlError/entriesNotFound(_:source:)`` naming every entry
@@ -47,30 +54,37 @@ public struct Crawler: Sendable {
         var edges: [LinkGraph.Edge] = []
         var depth = 0
         while !frontier.isEmpty {
-            let found = await references(in: frontier, rootSlug: rootSlug)
+            let level = frontier
+            let found = ParallelWork.map(count: level.count, jobs: jobs) { [baseURL] position in
+                ReferenceExtractor.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug)
+            }
             var orders: [[StoryReference]] = []
             for references in found {
-                for reference in references {
-                    if let story = reference.embeddedStory { catalog.learn(story) } else { orders.append(reference.lookupOrder) }
+                for index in references.indices {  // indexing copies no reference as a whole
+                    if let story = references[index].embeddedStory {
+                        catalog.learn(story)
+                    } else {
+                        orders.append(references[index].lookupOrder)
+                    }
                 }
             }
             try await catalog.resolve(orders, from: source)
 
+            // Each story's edges with their targets, in parallel (the catalog is only read now),
+            // then the stories they reach, in order.
+            let resolved = catalog
+            let levelEdges = ParallelWork.map(count: level.count, jobs: jobs) { position in
+                Self.edges(from: level[position].uuid, references: found[position], in: resolved)
+            }
             var next: [Story] = []
-            for (position, references) in found.enumerated() {
-                let source = frontier[position].uuid
-                // Indexing instead of iterating copies no reference as a whole.
-                for index in references.indices {
-                    let target = references[index].embeddedStory?.uuid ?? catalog.target(of: references[index].lookupOrder)
-                    edges.append(LinkGraph.Edge(
-                        source: source, fieldPath: references[index].fieldPath, kind: references[index].kind,
-                        reference: references[index].reference, anchor: references[index].anchor,
-                        cachedURL: references[index].cachedURL, target: target))
-                    guard let target, !visited.contains(target), let reached = catalog[target] else { continue }
+            for storyEdges in levelEdges {
+                for index in storyEdges.indices {
+                    guard let target = storyEdges[index].target, !visited.contains(target), let reached = catalog[target] else { continue }
                     visited.insert(target)
-                    nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: source))
+                    nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: storyEdges[index].source))
                     next.append(reached)
                 }
+                edges += storyEdges
             }
             frontier = next
             depth += 1
@@ -88,23 +102,15 @@ public struct Crawler: Sendable {
         return [reference]
     }
 
-    /// The references of each story, extracted in parallel in chunks, returned in story order;
-    /// a site path `/` names the story whose `full_slug` is `rootSlug`.
-    private func references(in stories: [Story], rootSlug: String) async -> [[ExtractedReference]] {
-        let baseURL = baseURL
-        let chunkCount = min(max(1, stories.count / 32), ProcessInfo.processInfo.activeProcessorCount * 4)
-        guard chunkCount > 1 else {
-            return stories.map { ReferenceExtractor.references(in: $0, baseURL: baseURL, rootSlug: rootSlug) }
-        }
-        let chunkSize = (stories.count + chunkCount - 1) / chunkCount
-        return await withTaskGroup(of: (Int, [[ExtractedReference]]).self) { group in
-            for chunk in 0..<chunkCount {
-                let slice = stories[min(chunk * chunkSize, stories.count)..<min((chunk + 1) * chunkSize, stories.count)]
-                group.addTask { (chunk, slice.map { ReferenceExtractor.references(in: $0, baseURL: baseURL, rootSlug: rootSlug) }) }
-            }
-            var results = [[[ExtractedReference]]](repeating: [], count: chunkCount)
-            for await (chunk, references) in group { results[chunk] = references }
-            return results.flatMap { $0 }
+    /// The edges of the references found in the story `source`, each with the UUID it resolved to.
+    private static func edges(from source: String, references: [ExtractedReference], in catalog: StoryCatalog) -> [LinkGraph.Edge] {
+        // Indexing instead of iterating copies no reference as a whole.
+        references.indices.map { index in
+            LinkGraph.Edge(
+                source: source, fieldPath: references[index].fieldPath, kind: references[index].kind,
+                reference: references[index].reference, anchor: references[index].anchor,
+                cachedURL: references[index].cachedURL,
+                target: references[index].embeddedStory?.uuid ?? catalog.target(of: references[index].lookupOrder))
         }
     }
 }

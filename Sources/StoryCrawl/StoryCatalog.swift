@@ -33,26 +33,44 @@ struct StoryCatalog {
     }
 
     /// Resolves each lookup order (see ``StoryLink/lookupOrder``): first what is already known,
-    /// then the source, one batch per fallback round, each reference asked at most once.
+    /// then the source, one batch per fallback round, each reference asked at most once. Only
+    /// orders still unresolved go on to the next round, so the usual case (a UUID that is found)
+    /// costs one lookup.
     mutating func resolve(_ orders: [[StoryReference]], from source: any StorySource) async throws {
-        let rounds = orders.map(\.count).max() ?? 0
-        for round in 0..<rounds {
+        var pending = Array(orders.indices)
+        var round = 0
+        while !pending.isEmpty {
             var batch: [StoryReference] = []
             var inBatch: Set<StoryReference> = []
-            for order in orders where round < order.count && !isResolved(order.prefix(round)) {
-                let reference = order[round]
-                guard resolutions[reference] == nil else { continue }
-                if let uuid = known(reference) {
-                    resolutions[reference] = .found(uuid)
-                } else if inBatch.insert(reference).inserted {
-                    batch.append(reference)
+            var unresolved: [Int] = []
+            for index in pending where round < orders[index].count {
+                let reference = orders[index][round]
+                switch resolutions[reference] {
+                case .found?:
+                    continue
+                case .missing?:
+                    unresolved.append(index)
+                case nil:
+                    if let uuid = known(reference) {
+                        resolutions[reference] = .found(uuid)
+                        continue
+                    }
+                    if inBatch.insert(reference).inserted { batch.append(reference) }
+                    unresolved.append(index)
                 }
             }
-            guard !batch.isEmpty else { continue }
-            let found = try await source.stories(for: batch)
-            for reference in batch {
-                resolutions[reference] = found[reference].map { .found(learn($0)) } ?? .missing
+            if !batch.isEmpty {
+                let found = try await source.stories(for: batch)
+                for reference in batch {
+                    resolutions[reference] = found[reference].map { .found(learn($0)) } ?? .missing
+                }
             }
+            // Orders whose reference of this round the source just found are done.
+            pending = unresolved.filter { index in
+                guard inBatch.contains(orders[index][round]), case .found? = resolutions[orders[index][round]] else { return true }
+                return false
+            }
+            round += 1
         }
     }
 
@@ -62,10 +80,6 @@ struct StoryCatalog {
             if case .found(let uuid)? = resolutions[reference] { return uuid }
         }
         return nil
-    }
-
-    private func isResolved(_ references: ArraySlice<StoryReference>) -> Bool {
-        references.contains { if case .found? = resolutions[$0] { true } else { false } }
     }
 
     private func known(_ reference: StoryReference) -> String? {

@@ -146,7 +146,7 @@ struct SiteGenerator {
     private func crawl(_ source: any StorySource, into output: inout Output) async -> LinkGraph? {
         progress.begin("Crawling")
         do {
-            let graph = try await Crawler(source: source, entries: try await entries(in: source), baseURL: options.baseURL).crawl()
+            let graph = try await Crawler(source: source, entries: try await entries(in: source), baseURL: options.baseURL, jobs: options.jobs).crawl()
             progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")
             return graph
         } catch let error as StoryblokError where error.isUnreachable && options.fallback != nil {
