@@ -66,3 +66,16 @@ public enum RenderError: Error, CustomStringConvertible, Sendable, Equatable {
         }
     }
 }
+
+/// A partial or parent tag that names no template: not an error (it renders as nothing, as the
+/// spec asks), but worth a warning, once, where the tag stands.
+public struct MissingPartialTag: Sendable, Equatable {
+    /// The name as written in the tag (`header` in `{{>header}}`).
+    public var name: String
+    /// The file as shown to users, as in ``TemplateError/path``.
+    public var path: String
+    public var line: Int
+    public var column: Int
+    /// What is wrong, in a sentence without a final period.
+    public var message: String
+}

@@ -7,6 +7,9 @@ final class TemplateCompiler {
     /// Template indices by the names partial and parent tags may use.
     private let partialIndex: [String: Int32]
     private(set) var errors: [TemplateError] = []
+    /// Partial and parent tags that name no template: not errors (they render as nothing, as
+    /// the spec asks), but worth a warning.
+    private(set) var missingPartialTags: [MissingPartialTag] = []
     private var rawTextBodies: [RawTextKey: NodeRange] = [:]
     private var lineStartOffsets: [Int]?
 
@@ -61,6 +64,13 @@ final class TemplateCompiler {
     func report(_ message: String, at offset: Int) {
         let position = position(of: offset)
         errors.append(TemplateError(path: path, line: position.line, column: position.column, message: message))
+    }
+
+    func reportMissingPartial(named name: String, kind noun: String, at offset: Int) {
+        let position = position(of: offset)
+        missingPartialTags.append(MissingPartialTag(
+            name: name, path: path, line: position.line, column: position.column,
+            message: "no template is named '\(name)' (nor 'components/\(name)'), so this \(noun) renders as nothing"))
     }
 
     /// Records where a variable or section tag stands, and for a section what a lambda needs.

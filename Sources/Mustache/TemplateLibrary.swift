@@ -11,6 +11,9 @@ public struct TemplateLibrary: Sendable {
 
     /// Every template name, sorted.
     public let names: [String]
+    /// Partial and parent tags that name no template, sorted by path and position: they render
+    /// as nothing (as the spec asks), and a site generator will want to say so once.
+    public let missingPartialTags: [MissingPartialTag]
     let program: Program
     private let indexByName: [String: Int]
 
@@ -45,12 +48,14 @@ public struct TemplateLibrary: Sendable {
 
         let builder = ProgramBuilder()
         var errors = earlierErrors
+        var missingPartialTags: [MissingPartialTag] = []
         var templates: [TemplateEntry] = []
         for source in sources {
             let compiler = TemplateCompiler(
                 source: source.text, path: source.path, program: builder, partialIndex: partialIndex)
             let body = compiler.compile()
             errors += compiler.errors
+            missingPartialTags += compiler.missingPartialTags
             templates.append(TemplateEntry(name: source.name, path: source.path, body: body))
         }
         guard errors.isEmpty else {
@@ -59,6 +64,7 @@ public struct TemplateLibrary: Sendable {
             })
         }
         program = Program(builder: builder, templates: templates, partialIndex: partialIndex, dynamicIndex: dynamicIndex)
+        self.missingPartialTags = missingPartialTags.sorted { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
     }
 
     /// Whether a template has exactly this name.

@@ -302,6 +302,9 @@ struct TreeBuilder {
             return nil
         }
         if let template = compiler.resolvePartial(content) { return .resolved(template) }
+        if reportsErrors {
+            compiler.reportMissingPartial(named: content, kind: kind.noun, at: tokens[index].range.lowerBound)
+        }
         return .missing(compiler.program.missingName(content))
     }
 

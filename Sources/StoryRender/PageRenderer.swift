@@ -19,6 +19,9 @@ public struct PageRenderer: Sendable {
     private let site: MustacheValue
     private let global: Story?
     private let markdown: MarkdownRenderer
+    /// Names of partials that no template has wherever they are written (`{{>header}}`): reported
+    /// once by whoever loads the templates, so not as missing components on every page.
+    private let missingPartialNames: Set<String>
 
     /// Creates a renderer. `site` is the `site` object of `storysite.json`; `global` the story
     /// whose root block every page sees as `global` (navigation, footer); `markdownUnsafe`
@@ -33,6 +36,7 @@ public struct PageRenderer: Sendable {
         self.site = PageContext.site(site, baseURL: self.baseURL)
         self.global = global
         self.markdown = MarkdownRenderer(unsafe: markdownUnsafe)
+        self.missingPartialNames = Set(library.missingPartialTags.map(\.name))
     }
 
     /// Renders `story`'s page. `backlinks` are the stories that link to it (`page.backlinks`).
@@ -111,7 +115,7 @@ public struct PageRenderer: Sendable {
             }
             do {
                 let rendered = try library.render(name, contexts: [.object(surroundings), .object(block)], missingPartials: .report)
-                log.addMissing(rendered.missingPartials.map(Self.componentName))
+                log.addMissing(missingComponents(rendered))
                 return rendered.text
             } catch {
                 log.fail(error)
@@ -128,13 +132,16 @@ public struct PageRenderer: Sendable {
         } catch {
             throw PageRenderError(story: story, message: "\(error)")
         }
-        log.addMissing(rendered.missingPartials.map(Self.componentName))
+        log.addMissing(missingComponents(rendered))
         return RenderedPage(html: rendered.text, missingComponents: log.uniqueMissingComponents, warnings: log.uniqueWarnings)
     }
 
-    /// `components/hero` and `hero` both name the component `hero`.
-    private static func componentName(_ partial: String) -> String {
-        partial.hasPrefix("components/") ? String(partial.dropFirst("components/".count)) : partial
+    /// The components a render found no template for: the dynamic partials (`{{>*component}}`) it
+    /// met, named without `components/` (`components/hero` and `hero` both name `hero`).
+    private func missingComponents(_ rendered: RenderedTemplate) -> [String] {
+        rendered.missingPartials.filter { !missingPartialNames.contains($0) }.map { partial in
+            partial.hasPrefix("components/") ? String(partial.dropFirst("components/".count)) : partial
+        }
     }
 
     /// The path of `baseURL` (`https://example.com/docs` → `/docs/`), or `/`.

@@ -107,7 +107,11 @@ struct SiteGenerator {
             return nil
         }
         do {
-            return try TemplateLibrary(folder: URL(fileURLWithPath: options.templates, relativeTo: context.workingDirectory))
+            let library = try TemplateLibrary(folder: URL(fileURLWithPath: options.templates, relativeTo: context.workingDirectory))
+            output.diagnostics += library.missingPartialTags.map { tag in
+                Diagnostic(severity: options.strict ? .error : .warning, location: "\(tag.path):\(tag.line):\(tag.column)", message: tag.message)
+            }
+            return library
         } catch let errors as TemplateErrors {
             output.diagnostics += errors.errors.map { error in
                 let location = error.line > 0 ? "\(error.path):\(error.line):\(error.column)" : error.path

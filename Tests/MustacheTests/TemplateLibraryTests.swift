@@ -77,6 +77,12 @@ struct TemplateLibraryTests {
         let spec = try library.render("page", context: context, missingPartials: .renderEmpty)
         #expect(spec.text == "[][teaser][][]")
         #expect(spec.missingPartials.isEmpty)
+
+        // Named tags that name no template are known before rendering, each where it stands;
+        // dynamic names are only known when a render meets them.
+        #expect(library.missingPartialTags.map { "\($0.path):\($0.line):\($0.column) \($0.name)" }
+            == ["page:1:1 header", "page:1:47 header", "page:1:58 frame"])
+        #expect(library.missingPartialTags[2].message == "no template is named 'frame' (nor 'components/frame'), so this parent renders as nothing")
     }
 
     @Test("one compiled partial renders with the indentation of each standalone tag, and none inline")

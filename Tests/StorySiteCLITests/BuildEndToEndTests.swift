@@ -148,6 +148,19 @@ extension StorySiteCLITests {
             #expect(content.stderr.contains("cannot be, contain or lie inside the source folder"))
         }
 
+        @Test("a partial that names no template is one warning where the tag stands, not a missing component")
+        func missingPartial() async throws {
+            let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h")])
+            try workspace.write("Templates/layout.mustache", "<main>\n  {{>header}}\n{{$main}}{{/main}}</main>\n")
+            let result = try await Executable.run(["build"], in: workspace.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains(
+                "Templates/layout.mustache:2:3: warning: no template is named 'header' (nor 'components/header'), so this partial renders as nothing"),
+                "\(result.stderr)")
+            #expect(!result.stderr.contains("no template for component"), "\(result.stderr)")
+            #expect(result.stdout.contains("1 warning\n"), "\(result.stdout)")
+        }
+
         @Test("a missing component template is a warning naming the component and its stories, an error under --strict")
         func missingComponent() async throws {
             let workspace = try Self.smallSite(stories: [
