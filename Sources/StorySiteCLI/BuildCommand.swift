@@ -33,37 +33,10 @@ struct BuildCommand: Command {
             return finish(log, options: options)
         }
 
-        let inputs = BuildInputs(options: options, context: context)
-        let writer = SiteWriter(output: output, displayPath: options.output, jobs: options.jobs)
-        let cache = BuildCache.read(in: output, key: inputs.key)
-        if let cache, inputs.content != nil, cache.content == inputs.content,
-           cache.output != nil, cache.output == FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs) {
-            // Nothing changed since the last build: print what it printed, touch nothing.
-            log.add(contentsOf: cache.warnings.map { .warning($0.location, $0.message) })
-            let summary = SiteWriter.Summary(written: 0, unchanged: cache.fileCount, removed: 0)
-            return report(log, summary, pages: cache.pageCount, stories: cache.storyCount, since: started, options: options)
-        }
-
-        let generator = SiteGenerator(options: options, context: context, progress: progress)
-        let site = await generator.generate(
-            previous: cache?.readingPages(in: output), intact: cache == nil ? [:] : writer.intactFiles(), key: inputs.key)
-        log.add(contentsOf: site.diagnostics)
-        guard !log.hasErrors else { return finish(log, options: options) }
-
-        let summary: SiteWriter.Summary
-        do throws(OutputError) {
-            summary = try writer.write(site.files, keeping: site.kept)
-        } catch {
-            log.add(.error(error.path, error.message))
-            return finish(log, options: options)
-        }
-        let next = BuildCache(
-            key: inputs.key, content: inputs.content, output: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs),
-            storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
-            warnings: log.entries.map { BuildCache.Warning(location: $0.location, message: $0.message) }, pages: site.pages)
-        // The cache only saves time: a build whose cache cannot be written has still succeeded.
-        try? next.write(in: output)
-        return report(log, summary, pages: site.pageCount, stories: site.storyCount, since: started, options: options)
+        let outcome = await IncrementalBuild(options: options, context: context, output: output, progress: progress).run()
+        log.add(contentsOf: outcome.diagnostics)
+        guard let summary = outcome.summary, !log.hasErrors else { return finish(log, options: options) }
+        return report(log, summary, pages: outcome.pageCount, stories: outcome.storyCount, since: started, options: options)
     }
 
     /// Prints the problems and the summary line; returns the exit code.

@@ -47,17 +47,9 @@ actor ServeBuilder {
         let started = clock.now
         let progress = Progress(console: context.console, quiet: options.quiet || !first)
         var log = log
-        let site = await SiteGenerator(options: options, context: context, progress: progress).generate()
-        log.add(contentsOf: site.diagnostics)
-        var summary: SiteWriter.Summary?
-        if !log.hasErrors {
-            do throws(OutputError) {
-                summary = try SiteWriter(output: output, displayPath: options.output, jobs: options.jobs).write(site.files)
-            } catch {
-                log.add(.error(error.path, error.message))
-            }
-        }
-        guard let summary, !log.hasErrors else {
+        let outcome = await IncrementalBuild(options: options, context: context, output: output, progress: progress).run()
+        log.add(contentsOf: outcome.diagnostics)
+        guard let summary = outcome.summary, !log.hasErrors else {
             fail(log)
             return
         }
@@ -65,7 +57,7 @@ actor ServeBuilder {
         liveReload.reload()
         if !options.quiet {
             context.console.out(
-                "\(first ? "Built" : "Rebuilt") \(counted(site.pageCount, "page")) in \(String(format: "%.2f", (clock.now - started).seconds)) s "
+                "\(first ? "Built" : "Rebuilt") \(counted(outcome.pageCount, "page")) in \(String(format: "%.2f", (clock.now - started).seconds)) s "
                     + "(\(summary)), "
                     + "\(counted(log.warningCount, "warning"))\n")
         }

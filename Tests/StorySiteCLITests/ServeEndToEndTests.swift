@@ -35,7 +35,7 @@ extension StorySiteCLITests {
             #expect(await server.terminate() == 0)
         }
 
-        @Test("saving a story rebuilds the site and tells open pages to reload once the new page is served")
+        @Test("saving a story rebuilds the site incrementally and tells open pages to reload once the new page is served")
         func reloadsOnSave() async throws {
             let workspace = try BuildEndToEndTests.demoWorkspace()
             let server = try ServeProcess(["--port", "0", "--quiet"], in: workspace.url)
@@ -47,6 +47,13 @@ extension StorySiteCLITests {
             #expect(await events.read(timeout: 10) { $0.contains("event: reload") }, "\(server.errors)")
             #expect(try await Self.get(url + "about/").body.contains("We build saved software for small shops."))
             #expect(await server.terminate() == 0)
+
+            // Serve builds incrementally and keeps the build cache, so a build afterwards has
+            // nothing to do, and the site is what a full build makes.
+            let after = try await Executable.run(["build"], in: workspace.url)
+            #expect(after.stdout.contains("(0 written,"), "\(after.stdout)")
+            #expect(!after.stderr.contains("Rendered"), "a build after serve should find its cache: \(after.stderr)")
+            try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "serving a save")
         }
 
         @Test("saves that keep coming while rebuilds run end with the last save served")

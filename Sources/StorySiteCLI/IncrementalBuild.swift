@@ -1,0 +1,59 @@
+import Foundation
+import SiteOutput
+
+/// One build of the site into its output folder that reuses what the last build left there
+/// (see ``BuildCache``): nothing is touched when no input changed, and otherwise only the pages
+/// whose inputs changed are rendered again. `build` runs it once; `serve` on every save.
+struct IncrementalBuild {
+    let options: BuildOptions
+    let context: CommandContext
+    /// The output folder, resolved (see ``BuildOptions/outputFolder(in:)``).
+    let output: URL
+    let progress: Progress
+
+    /// What a build did.
+    struct Outcome {
+        /// Every problem found; with an error among them, the output folder was left as it was.
+        var diagnostics: [Diagnostic]
+        /// What the write did; nil when errors stopped the build before it.
+        var summary: SiteWriter.Summary?
+        var pageCount = 0
+        var storyCount = 0
+    }
+
+    func run() async -> Outcome {
+        let inputs = BuildInputs(options: options, context: context)
+        let writer = SiteWriter(output: output, displayPath: options.output, jobs: options.jobs)
+        let cache = BuildCache.read(in: output, key: inputs.key)
+        if let cache, inputs.content != nil, cache.content == inputs.content,
+           cache.output != nil, cache.output == FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs) {
+            // Nothing changed since the last build: report what it reported, touch nothing.
+            return Outcome(
+                diagnostics: cache.warnings.map { .warning($0.location, $0.message) },
+                summary: SiteWriter.Summary(written: 0, unchanged: cache.fileCount, removed: 0),
+                pageCount: cache.pageCount, storyCount: cache.storyCount)
+        }
+
+        let generator = SiteGenerator(options: options, context: context, progress: progress)
+        let site = await generator.generate(
+            previous: cache?.readingPages(in: output), intact: cache == nil ? [:] : writer.intactFiles(), key: inputs.key)
+        var outcome = Outcome(diagnostics: site.diagnostics, pageCount: site.pageCount, storyCount: site.storyCount)
+        guard !site.hasErrors else { return outcome }
+
+        let summary: SiteWriter.Summary
+        do throws(OutputError) {
+            summary = try writer.write(site.files, keeping: site.kept)
+        } catch {
+            outcome.diagnostics.append(.error(error.path, error.message))
+            return outcome
+        }
+        outcome.summary = summary
+        let next = BuildCache(
+            key: inputs.key, content: inputs.content, output: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs),
+            storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
+            warnings: site.diagnostics.map { BuildCache.Warning(location: $0.location, message: $0.message) }, pages: site.pages)
+        // The cache only saves time: a build whose cache cannot be written has still succeeded.
+        try? next.write(in: output)
+        return outcome
+    }
+}
