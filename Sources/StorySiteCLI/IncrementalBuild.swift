@@ -1,5 +1,6 @@
 import Foundation
 import SiteOutput
+import StorySource
 
 /// One build of the site into its output folder that reuses what the last build left there
 /// (see ``BuildCache``): nothing is touched when no input changed, and otherwise only the pages
@@ -10,6 +11,8 @@ struct IncrementalBuild {
     /// The output folder, resolved (see ``BuildOptions/outputFolder(in:)``).
     let output: URL
     let progress: Progress
+    /// Parsed content files kept from the previous build of the same process (`serve`).
+    var parsedFiles: ParsedFileCache?
 
     /// What a build did.
     struct Outcome {
@@ -34,7 +37,7 @@ struct IncrementalBuild {
                 pageCount: cache.pageCount, storyCount: cache.storyCount)
         }
 
-        let generator = SiteGenerator(options: options, context: context, progress: progress)
+        let generator = SiteGenerator(options: options, context: context, progress: progress, parsedFiles: parsedFiles)
         let site = await generator.generate(
             previous: cache?.readingPages(in: output), intact: cache == nil ? [:] : writer.intactFiles(), key: inputs.key)
         var outcome = Outcome(diagnostics: site.diagnostics, pageCount: site.pageCount, storyCount: site.storyCount)

@@ -1,6 +1,7 @@
 import Foundation
 import Preview
 import SiteOutput
+import StorySource
 
 /// The builds of `storysite serve`: generate, write if there was no error, report, then tell the
 /// open pages: reload once the new files are in place, or show the errors (the last good site
@@ -15,6 +16,8 @@ actor ServeBuilder {
     private let firstOptions: BuildOptions
     private let output: URL
     private let liveReload: LiveReload
+    /// The content files as last parsed: a save re-reads only the files it changed.
+    private let parsedFiles = ParsedFileCache()
     /// The folder settings whose change was last reported as needing a restart, so that each
     /// change is reported once, not on every rebuild.
     private var ignoredChanges: [String] = []
@@ -47,7 +50,8 @@ actor ServeBuilder {
         let started = clock.now
         let progress = Progress(console: context.console, quiet: options.quiet || !first)
         var log = log
-        let outcome = await IncrementalBuild(options: options, context: context, output: output, progress: progress).run()
+        let outcome = await IncrementalBuild(
+            options: options, context: context, output: output, progress: progress, parsedFiles: parsedFiles).run()
         log.add(contentsOf: outcome.diagnostics)
         guard let summary = outcome.summary, !log.hasErrors else {
             fail(log)

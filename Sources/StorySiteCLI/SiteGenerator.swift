@@ -30,6 +30,8 @@ struct SiteGenerator {
     var options: BuildOptions
     let context: CommandContext
     let progress: Progress
+    /// Parsed content files kept between builds (`serve`), so unchanged files are not read again.
+    var parsedFiles: ParsedFileCache?
 
     /// Loads the source and crawls it: the first half of a build, and all of `pull`.
     func crawlStories() async -> Output {
@@ -135,7 +137,7 @@ struct SiteGenerator {
             return nil
         }
         do {
-            return try LocalFolderSource(folder: context.url(path), displayPath: path, jobs: options.jobs)
+            return try LocalFolderSource(folder: context.url(path), displayPath: path, jobs: options.jobs, cache: parsedFiles)
         } catch {
             output.diagnostics += error.problems.map { problem in
                 let position = [problem.line, problem.column].compactMap { $0.map(String.init) }

@@ -16,10 +16,13 @@ public struct LocalFolderSource: StorySource {
 
     /// Reads every JSON file under `folder`, parsing on at most `jobs` threads. `displayPath` is
     /// how files are named in messages (default: the folder's path as given, such as `Content`).
+    /// With a `cache`, files unchanged since the cache's last load are taken from it.
     ///
     /// Throws ``SourceProblems`` listing every malformed file, every story missing a required
     /// key, and every duplicate `uuid` or `full_slug` (naming both files).
-    public init(folder: URL, displayPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(SourceProblems) {
+    public init(
+        folder: URL, displayPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, cache: ParsedFileCache? = nil
+    ) throws(SourceProblems) {
         let shown = displayPath ?? folder.relativePath
         self.displayPath = shown
         var isFolder: ObjCBool = false
@@ -33,7 +36,7 @@ public struct LocalFolderSource: StorySource {
         } catch {
             throw SourceProblems([SourceProblem(file: shown, message: "cannot list \(error.path): \(error.reason)")])
         }
-        let files = Self.load(paths, in: root, shownAs: shown, jobs: jobs)
+        let files = Self.load(paths, in: root, shownAs: shown, jobs: jobs, cache: cache)
         let index = StoryIndex(files)
         if !index.problems.isEmpty { throw SourceProblems(index.problems) }
         self.index = index
@@ -61,11 +64,26 @@ public struct LocalFolderSource: StorySource {
         index.origin(of: uuid)?.file
     }
 
-    /// Reads and parses the files, a file at a time on each of `jobs` threads, in path order.
-    private static func load(_ paths: [String], in root: String, shownAs shown: String, jobs: Int) -> [StoryFile] {
+    /// Reads and parses the files, a file at a time on each of `jobs` threads, in path order;
+    /// files `cache` holds unchanged are not read again.
+    private static func load(_ paths: [String], in root: String, shownAs shown: String, jobs: Int, cache: ParsedFileCache?) -> [StoryFile] {
         let prefix = shown.isEmpty || shown == "." ? "" : (shown.hasSuffix("/") ? shown : shown + "/")
-        return ParallelWork.map(count: paths.count, jobs: jobs) { position in
-            StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position])
+        guard let cache else {
+            return ParallelWork.map(count: paths.count, jobs: jobs) { position in
+                StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position])
+            }
         }
+        let loaded = ParallelWork.map(count: paths.count, jobs: jobs) { position -> (ParsedFileCache.Stamp?, StoryFile) in
+            let path = root + "/" + paths[position]
+            let stamp = ParsedFileCache.Stamp(path: path)
+            if let stamp, let file = cache.file(at: path, stamp: stamp) { return (stamp, file) }
+            return (stamp, StoryFile(path: path, shownAs: prefix + paths[position]))
+        }
+        var kept: [String: (stamp: ParsedFileCache.Stamp, file: StoryFile)] = [:]
+        for (position, (stamp, file)) in loaded.enumerated() {
+            if let stamp { kept[root + "/" + paths[position]] = (stamp, file) }
+        }
+        cache.keep(kept)
+        return loaded.map { $0.1 }
     }
 }
