@@ -17,6 +17,18 @@ extension StorySiteCLITests {
             return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.allHeaderFields ?? [:])
         }
 
+        /// The demo served on a free port, and a page's event stream that has said hello.
+        static func serveDemo(_ arguments: [String] = []) async throws
+            -> (workspace: TemporaryFolder, server: ServeProcess, url: String, events: LoopbackConnection)
+        {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let server = try ServeProcess(["--port", "0"] + arguments, in: workspace.url)
+            let url = try await server.url()
+            let events = try LoopbackConnection.events(at: url)
+            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            return (workspace, server, url, events)
+        }
+
         @Test("serve builds the demo, prints its URL, serves pages with the reload script, and stops cleanly on SIGTERM")
         func servesDemo() async throws {
             let workspace = try BuildEndToEndTests.demoWorkspace()
@@ -37,11 +49,7 @@ extension StorySiteCLITests {
 
         @Test("saving a story rebuilds the site incrementally and tells open pages to reload once the new page is served")
         func reloadsOnSave() async throws {
-            let workspace = try BuildEndToEndTests.demoWorkspace()
-            let server = try ServeProcess(["--port", "0", "--quiet"], in: workspace.url)
-            let url = try await server.url()
-            let events = try LoopbackConnection.events(at: url)
-            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            let (workspace, server, url, events) = try await Self.serveDemo(["--quiet"])
             let story = try workspace.read("Content/about.json")
             try workspace.write("Content/about.json", story.replacingOccurrences(of: "We build calm software", with: "We build saved software"))
             #expect(await events.read(timeout: 10) { $0.contains("event: reload") }, "\(server.errors)")
@@ -79,11 +87,7 @@ extension StorySiteCLITests {
 
         @Test("a broken template keeps the last good site and shows its error on every page until a fix reloads them")
         func brokenTemplate() async throws {
-            let workspace = try BuildEndToEndTests.demoWorkspace()
-            let server = try ServeProcess(["--port", "0"], in: workspace.url)
-            let url = try await server.url()
-            let events = try LoopbackConnection.events(at: url)
-            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            let (workspace, server, url, events) = try await Self.serveDemo()
             let layout = try workspace.read("Templates/layout.mustache")
             try workspace.write("Templates/layout.mustache", layout + "{{#unclosed}}\n")
             #expect(await events.read(timeout: 10) { $0.contains("event: error") && $0.contains(#"Templates\/layout.mustache:"#) })
@@ -104,11 +108,7 @@ extension StorySiteCLITests {
 
         @Test("saving storysite.json rebuilds with its new settings; a broken file keeps the last good site and shows its error until a fix")
         func reloadsSettings() async throws {
-            let workspace = try BuildEndToEndTests.demoWorkspace()
-            let server = try ServeProcess(["--port", "0"], in: workspace.url)
-            let url = try await server.url()
-            let events = try LoopbackConnection.events(at: url)
-            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            let (workspace, server, url, events) = try await Self.serveDemo()
             try workspace.write("storysite.json", #"{"site": {"title": "Osprey Studio"}}"#)
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 1 }, "\(server.errors)")
             #expect(try await Self.get(url + "about/").body.contains("Osprey Studio"))
@@ -134,11 +134,7 @@ extension StorySiteCLITests {
 
         @Test("a new output folder in storysite.json is a warning, once, to restart serve, which keeps writing the first one")
         func outputNeedsRestart() async throws {
-            let workspace = try BuildEndToEndTests.demoWorkspace()
-            let server = try ServeProcess(["--port", "0"], in: workspace.url)
-            let url = try await server.url()
-            let events = try LoopbackConnection.events(at: url)
-            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            let (workspace, server, url, events) = try await Self.serveDemo()
             try workspace.write("storysite.json", #"{"output": "public", "site": {"title": "Osprey Studio"}}"#)
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 1 }, "\(server.errors)")
             let warning = "storysite.json: warning: 'output' cannot change while serving: still using 'Output'; "
