@@ -1,17 +1,18 @@
 import StoryModel
 
 /// Finds every story reference in a story's content, at any depth of nested blocks, in
-/// document order:
+/// document order, reading each value as ``FieldKind`` and ``ContentKind`` classify it (as the
+/// render does):
 /// - multilinks with `linktype: "story"` (target by `id`, falling back to `cached_url`), and
 ///   `linktype: "url"` multilinks whose URL is a site path or starts with the base URL;
 /// - richtext link marks with `linktype: "story"` (`attrs.uuid`, falling back to `attrs.href`) or
 ///   a url link into the site, and the blocks inside richtext `blok` nodes (`attrs.body`);
-/// - relations: a block field holding a UUID-shaped string, alone or in an array, or a resolved
-///   relation (a whole story object in its place);
+/// - relations: a block field holding a UUID-shaped string, or an array of nothing but those,
+///   or a resolved relation (a whole story object in its place);
 /// - Markdown links in any string field whose target is a site path (see ``SitePathReference``).
 ///
-/// Assets, `_uid` and `_editable` are never references. Field paths start at the root block's
-/// fields, without a `content.` prefix.
+/// Assets and a block's `_uid`, `_editable`, `component` and `uuid` are never references. Field
+/// paths start at the root block's fields, without a `content.` prefix.
 public enum ReferenceExtractor {
     /// The references in `story`, in document order. `baseURL` (such as `https://example.com/`)
     /// makes absolute links to the site count as site paths; `rootSlug` is the `full_slug` of
@@ -40,37 +41,33 @@ private struct Walker {
         self.rootSlug = rootSlug
     }
 
-    /// A block: its fields, where relations (UUID strings) may sit.
+    /// A block: its fields, where relations may sit (see ``FieldKind``).
     mutating func visitBlock(_ block: JSONObject) {
-        for entry in block where !Self.isBookkeeping(entry.key) {
-            path.push(entry.key)
-            visitField(entry.value)
-            path.pop()
+        for entry in block {
+            visitField(entry.value, key: entry.key)
         }
     }
 
-    /// The value of a block field: a UUID string there, alone or in an array, is a relation.
-    private mutating func visitField(_ value: JSONValue) {
-        switch value {
-        case .string(let string):
-            visitFieldString(string)
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
+    private mutating func visitField(_ value: JSONValue, key: String) {
+        switch FieldKind(key: key, value: value) {
+        case .bookkeeping:
+            return
+        case .relation(let uuid):
+            path.push(key)
+            addRelation(uuid)
+        case .relations(let uuids):
+            path.push(key)
+            for (index, element) in uuids.enumerated() {
+                guard let uuid = element.stringValue else { continue }
                 path.push(index: index)
-                if case .string(let string) = element { visitFieldString(string) } else { visit(element) }
+                addRelation(uuid)
                 path.pop()
             }
-        default:
+        case .value:
+            path.push(key)
             visit(value)
         }
-    }
-
-    private mutating func visitFieldString(_ string: String) {
-        if StoryReference.isUUIDShaped(string) {
-            found.append(ExtractedReference(fieldPath: path.text, kind: .relation, reference: .uuid(string)))
-        } else {
-            visitText(string)
-        }
+        path.pop()
     }
 
     /// Any value below a field.
@@ -91,24 +88,22 @@ private struct Walker {
         }
     }
 
+    /// An object below a field, by its ``ContentKind``.
     private mutating func visitObject(_ object: JSONObject) {
-        if case .string? = object["component"] {
+        switch ContentKind(object) {
+        case .block:
             visitBlock(object)
-            return
-        }
-        let fieldtype = object["fieldtype"]?.stringValue
-        if fieldtype == "multilink" || (fieldtype == nil && object["linktype"] != nil && object["cached_url"] != nil) {
+        case .multilink:
             visitMultilink(object)
-        } else if fieldtype == "asset" {
-            return
-        } else if object["type"]?.stringValue == "doc" {
+        case .richtext:
             visitRichtextNode(object)
-        } else if object["uuid"] != nil, object["full_slug"] != nil, object["content"] != nil,
-                  let story = try? Story(json: object) {
+        case .story(let story):
             found.append(ExtractedReference(
                 fieldPath: path.text, kind: .relation, reference: .uuid(story.uuid), embeddedStory: story))
-        } else {
-            for entry in object where !Self.isBookkeeping(entry.key) {
+        case .asset:
+            break
+        case .table, .plain:
+            for entry in object {
                 path.push(entry.key)
                 visit(entry.value)
                 path.pop()
@@ -144,9 +139,11 @@ private struct Walker {
         if node["type"]?.stringValue == "blok", case .array(let body)? = node["attrs"]?["body"] {
             path.push("attrs")
             path.push("body")
-            for (index, block) in body.enumerated() {
+            for (index, element) in body.enumerated() {
+                // Only blocks: the render gives anything else in a blok's body no template.
+                guard case .object(let block) = element, case .block = ContentKind(block) else { continue }
                 path.push(index: index)
-                visit(block)
+                visitBlock(block)
                 path.pop()
             }
             path.pop()
@@ -182,6 +179,10 @@ private struct Walker {
         }
     }
 
+    private mutating func addRelation(_ uuid: String) {
+        found.append(ExtractedReference(fieldPath: path.text, kind: .relation, reference: .uuid(uuid)))
+    }
+
     private mutating func add(_ link: StoryLink, kind: ReferenceKind) {
         found.append(ExtractedReference(
             fieldPath: path.text, kind: kind, reference: link.reference, anchor: link.anchor,
@@ -191,10 +192,5 @@ private struct Walker {
     private mutating func addSitePath(_ target: String, kind: ReferenceKind) {
         guard let site = SitePathReference.parse(target, from: fullSlug, baseURL: baseURL, rootSlug: rootSlug) else { return }
         found.append(ExtractedReference(fieldPath: path.text, kind: kind, reference: site.reference, anchor: site.anchor))
-    }
-
-    /// Keys that identify or annotate a block rather than hold content.
-    private static func isBookkeeping(_ key: String) -> Bool {
-        key == "_uid" || key == "_editable" || key == "component"
     }
 }

@@ -2,7 +2,7 @@ import Mustache
 import StoryModel
 
 /// Turns a block's JSON fields into the values its template reads, made ready for HTML on one
-/// page:
+/// page, by what ``FieldKind`` and ``ContentKind`` say each value is:
 /// - richtext → safe HTML (``RichtextRenderer``, `blok` nodes through the component templates);
 /// - multilink → `href` (relative to the page), `target`, `linktype`, `title` (the target story's
 ///   name), `exists` (false for a broken story link, whose `href` falls back to `cached_url`);
@@ -10,7 +10,8 @@ import StoryModel
 /// - table field → `thead` (cells with `value`) and `tbody` (rows whose `body` holds the cells);
 /// - story UUIDs in an option field (or a resolved relation) → story summaries (`name`, `href`,
 ///   `full_slug`, `slug`, `uuid`, `content`); one UUID string gives a one-element list;
-/// - nested blocks → prepared blocks; everything else as it is.
+/// - nested blocks → prepared blocks; a block's `_uid`, `_editable`, `component` and `uuid`, and
+///   everything else, as it is.
 struct BlockPreparation {
     /// Renders a prepared block with its component template; returns the HTML.
     typealias ComponentRenderer = (_ block: MustacheObject, _ component: String) -> String
@@ -40,18 +41,17 @@ struct BlockPreparation {
         return fields
     }
 
-    /// A block field: where option fields may hold story UUIDs.
+    /// A block field: where option fields may hold story UUIDs (see ``FieldKind``).
     private func field(_ value: JSONValue, key: String) -> MustacheValue {
-        switch value {
-        case .string(let string):
-            if expandsRelations, !Self.isBookkeeping(key), StoryReference.isUUIDShaped(string),
-               let related = links.story(.uuid(string)) {
-                return .array([summary(of: related)])
-            }
-            return .string(string)
-        case .array(let elements) where expandsRelations && !elements.isEmpty && elements.allSatisfy(Self.isUUIDString):
-            return .array(relations(elements))
-        default:
+        switch FieldKind(key: key, value: value) {
+        case .bookkeeping:
+            return PageContext.plain(value)
+        case .relation(let uuid):
+            if expandsRelations, let related = links.story(.uuid(uuid)) { return .array([summary(of: related)]) }
+            return .string(uuid)
+        case .relations(let uuids) where expandsRelations:
+            return .array(relations(uuids))
+        case .relations, .value:
             return prepared(value)
         }
     }
@@ -77,41 +77,19 @@ struct BlockPreparation {
         }
     }
 
+    /// An object below a field, by its ``ContentKind``.
     private func prepared(_ object: JSONObject) -> MustacheValue {
-        // What kind of object this is, from its keys, in one pass.
-        var isBlock = false, isDocument = false, hasLinktype = false, hasCachedURL = false, hasFilename = false
-        var fieldtype: String?
-        var storyKeys = 0
-        for entry in object.entries {
-            // Keys of other lengths cannot match; most field names stop at this comparison.
-            let length = entry.key.utf8.count
-            guard length < 64, Self.classifyingKeyLengths >> length & 1 != 0 else { continue }
-            switch entry.key {
-            case "component": if case .string = entry.value { isBlock = true }
-            case "fieldtype": fieldtype = entry.value.stringValue
-            case "type": isDocument = entry.value.stringValue == "doc"
-            case "linktype": hasLinktype = true
-            case "cached_url": hasCachedURL = true
-            case "filename": if case .string = entry.value { hasFilename = true }
-            case "uuid", "full_slug", "content": storyKeys += 1
-            default: continue
-            }
-        }
-        if isBlock { return .object(block(object)) }
-        switch fieldtype {
-        case "multilink": return multilink(object)
-        case "asset": return asset(object)
-        case "table": return table(object)
-        default: break
-        }
-        if isDocument { return richtext(.object(object)) }
-        if hasLinktype, hasCachedURL { return multilink(object) }
-        if hasFilename { return asset(object) }
-        if expandsRelations, storyKeys == 3, let embedded = try? Story(json: object) {
+        switch ContentKind(object) {
+        case .block: return .object(block(object))
+        case .multilink: return multilink(object)
+        case .asset: return asset(object)
+        case .table: return table(object)
+        case .richtext: return richtext(.object(object))
+        case .story(let embedded) where expandsRelations:
             // A relation resolved by the API: the story itself in place of its UUID.
             return summary(of: links.story(.uuid(embedded.uuid)) ?? embedded)
+        case .story, .plain: return .object(plain(object))
         }
-        return .object(plain(object))
     }
 
     private func plain(_ object: JSONObject, extraCapacity: Int = 0) -> MustacheObject {
@@ -267,10 +245,6 @@ struct BlockPreparation {
 
     // MARK: Helpers
 
-    /// The lengths of the keys ``prepared(_:)`` classifies objects by, as bits: `type`, `uuid`;
-    /// `content`; `linktype`, `filename`; `component`, `fieldtype`, `full_slug`; `cached_url`.
-    private static let classifyingKeyLengths: UInt64 = 1 << 4 | 1 << 7 | 1 << 8 | 1 << 9 | 1 << 10
-
     private func warn(_ kind: RenderWarning.Kind, _ message: String) {
         log.add(RenderWarning(kind: kind, story: story, fieldPath: trail.text, message: message))
     }
@@ -278,15 +252,5 @@ struct BlockPreparation {
     private static func text(_ value: JSONValue?) -> String? {
         guard case .string(let string)? = value, !string.isEmpty else { return nil }
         return string
-    }
-
-    private static func isUUIDString(_ value: JSONValue) -> Bool {
-        guard case .string(let string) = value else { return false }
-        return StoryReference.isUUIDShaped(string)
-    }
-
-    /// Keys that identify a block rather than hold content.
-    private static func isBookkeeping(_ key: String) -> Bool {
-        key == "_uid" || key == "_editable" || key == "component" || key == "uuid"
     }
 }

@@ -101,12 +101,14 @@ extension StoryCrawlTests {
             ])
         }
 
-        @Test("reads UUID-shaped option values as relations, alone or in arrays, but never _uid or blok ids")
+        @Test("reads UUID-shaped option values as relations, alone or in arrays of nothing else, but never _uid, uuid or blok ids")
         func relations() throws {
             let found = try references(#"""
                 "_uid": "\#(otherUUID)",
+                "uuid": "\#(otherUUID)",
                 "author": "\#(postUUID)",
                 "categories": ["option-1", "\#(otherUUID)", "\#(postUUID)"],
+                "related": ["\#(otherUUID)", "\#(postUUID)"],
                 "colour": "red",
                 "body": [{"_uid": "\#(postUUID)", "component": "list", "items": ["\#(otherUUID)"]}],
                 "table": {"fieldtype": "table", "thead": [], "tbody": []},
@@ -114,9 +116,26 @@ extension StoryCrawlTests {
                 """#)
             #expect(summary(found) == [
                 "relation author → \(postUUID)",
-                "relation categories[1] → \(otherUUID)",
-                "relation categories[2] → \(postUUID)",
+                "relation related[0] → \(otherUUID)",
+                "relation related[1] → \(postUUID)",
                 "relation body[0].items[0] → \(otherUUID)",
+            ])
+        }
+
+        @Test("reads objects as the render does: fieldtype first, then richtext, link and asset shapes; only blocks in a blok's body")
+        func objectKinds() throws {
+            let found = try references(#"""
+                "custom": {"fieldtype": "custom", "linktype": "story", "id": "\#(postUUID)", "cached_url": "blog/post"},
+                "image": {"filename": "/assets/a.png", "alt": "[x](/about)", "link": \#(storyLink(otherUUID))},
+                "table": {"fieldtype": "table", "type": "doc", "tbody": [{"_uid": "r", "component": "_table_row",
+                  "body": [{"_uid": "c", "component": "_table_col", "value": "\#(otherUUID)"}]}]},
+                "text": {"type": "doc", "linktype": "story", "cached_url": "gone", "content": [
+                  {"type": "blok", "attrs": {"body": [\#(storyLink(otherUUID)), \#(linkBlock(storyLink(postUUID)))]}}]}
+                """#)
+            #expect(summary(found) == [
+                "multilink custom → \(postUUID)",
+                "relation table.tbody[0].body[0].value → \(otherUUID)",
+                "multilink text.content[0].attrs.body[1].link → \(postUUID)",
             ])
         }
 

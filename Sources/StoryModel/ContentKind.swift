@@ -1,0 +1,140 @@
+/// What a JSON object in a story's content is. The crawl (finding story references) and the
+/// render (preparing values for templates) both classify with it, so the link graph and the
+/// rendered page agree about what is a link, an asset or a relation.
+///
+/// The first rule that applies wins:
+/// 1. a string `component`: a block;
+/// 2. `fieldtype` `multilink`, `asset` or `table`: that field type;
+/// 3. `type: "doc"`: a richtext document;
+/// 4. `linktype` and `cached_url`, under any other `fieldtype` or none: a multilink;
+/// 5. a string `filename`: an asset;
+/// 6. `uuid`, `full_slug` and `content` that read as a ``Story``: an embedded story (a relation
+///    or link the API resolved in place);
+/// 7. anything else: a plain object.
+public enum ContentKind: Sendable, Equatable {
+    case block
+    case multilink
+    case asset
+    case richtext
+    case table
+    case story(Story)
+    case plain
+
+    /// Classifies `object` in one pass over its keys, comparing only keys of a classifying
+    /// length; allocates nothing unless it reads an embedded story. The walks call it for every
+    /// object, so it is compiled into their modules and borrows the object rather than
+    /// retaining it.
+    @inlinable
+    public init(_ object: borrowing JSONObject) {
+        var isBlock = false, isDocument = false, hasLinktype = false, hasCachedURL = false, hasFilename = false
+        var fieldtype: ContentKind?
+        var storyKeys = 0
+        // Through a buffer pointer, so that each entry is read in place rather than copied.
+        object.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                // Keys of other lengths cannot match; most field names stop at this comparison.
+                let length = entries[index].key.utf8.count
+                guard length < 64, Self.classifyingKeyLengths >> length & 1 != 0 else { continue }
+                switch entries[index].key {
+                case "component":
+                    guard case .string = entries[index].value else { continue }
+                    isBlock = true
+                    return  // a block, whatever else it holds
+                case "fieldtype": fieldtype = Self.fieldtype(entries[index].value)
+                case "type": if case .string("doc") = entries[index].value { isDocument = true }
+                case "linktype": hasLinktype = true
+                case "cached_url": hasCachedURL = true
+                case "filename": if case .string = entries[index].value { hasFilename = true }
+                case "uuid", "full_slug", "content": storyKeys += 1
+                default: continue
+                }
+            }
+        }
+        if isBlock {
+            self = .block
+        } else if let fieldtype {
+            self = fieldtype
+        } else if isDocument {
+            self = .richtext
+        } else if hasLinktype, hasCachedURL {
+            self = .multilink
+        } else if hasFilename {
+            self = .asset
+        } else if storyKeys == 3, let story = try? Story(json: copy object) {
+            self = .story(story)
+        } else {
+            self = .plain
+        }
+    }
+
+    /// The kind a `fieldtype` value names, when it is one the rules know.
+    @usableFromInline
+    static func fieldtype(_ value: JSONValue) -> ContentKind? {
+        guard case .string(let name) = value else { return nil }
+        switch name {
+        case "multilink": return .multilink
+        case "asset": return .asset
+        case "table": return .table
+        default: return nil
+        }
+    }
+
+    /// The lengths of the keys objects are classified by, as bits: `type`, `uuid`; `content`;
+    /// `linktype`, `filename`; `component`, `fieldtype`, `full_slug`; `cached_url`.
+    @usableFromInline
+    static let classifyingKeyLengths: UInt64 = 1 << 4 | 1 << 7 | 1 << 8 | 1 << 9 | 1 << 10
+}
+
+/// What the value of a block field is, by its key and value. An object value is classified
+/// further with ``ContentKind``.
+///
+/// - `_uid`, `_editable`, `component` and `uuid` identify the block: bookkeeping, whatever they
+///   hold.
+/// - A UUID-shaped string is a relation (an option field whose source is stories).
+/// - A non-empty array whose every element is a UUID-shaped string is a list of relations; an
+///   array mixing UUIDs with other values is an ordinary value (a multi-option field whose own
+///   options happen to look like UUIDs is not a story list).
+public enum FieldKind: Sendable, Equatable {
+    /// The block's identity: shown as it is, never a reference.
+    case bookkeeping
+    /// One story UUID.
+    case relation(String)
+    /// Story UUIDs, each element a UUID-shaped string, in order.
+    case relations([JSONValue])
+    /// Anything else: a scalar, a string, an array of values, an object.
+    case value
+
+    /// Classifies the field `key` holding `value`; compiled into the walks, like
+    /// ``ContentKind/init(_:)``.
+    @inlinable
+    public init(key: String, value: JSONValue) {
+        if Self.isBookkeeping(key) {
+            self = .bookkeeping
+            return
+        }
+        switch value {
+        case .string(let string) where StoryReference.isUUIDShaped(string):
+            self = .relation(string)
+        case .array(let elements) where !elements.isEmpty && elements.allSatisfy(Self.isUUIDString):
+            self = .relations(elements)
+        default:
+            self = .value
+        }
+    }
+
+    /// Whether `key` names a block's identity rather than its content.
+    @usableFromInline
+    static func isBookkeeping(_ key: String) -> Bool {
+        switch key.utf8.count {
+        case 4: return key == "_uid" || key == "uuid"
+        case 9: return key == "component" || key == "_editable"
+        default: return false
+        }
+    }
+
+    @usableFromInline
+    static func isUUIDString(_ value: JSONValue) -> Bool {
+        guard case .string(let string) = value else { return false }
+        return StoryReference.isUUIDShaped(string)
+    }
+}
