@@ -61,8 +61,12 @@ struct FolderListing: Sendable {
         }
         var subfolders: [[UInt8]] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                Array(bytes.prefix { $0 != 0 })
+            // Read in place: a record is only as long as its name, so copying the whole
+            // fixed-size `d_name` field can run past the end of the directory buffer.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: 1) { start in
+                    Array(UnsafeRawBufferPointer(start: start, count: strlen(start)))
+                }
             }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             let path = relative + name

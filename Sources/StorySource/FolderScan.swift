@@ -69,8 +69,10 @@ enum FolderScan {
         guard let directory = opendir(path) else { throw Failure(path: path) }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            // Read in place: a record is only as long as its name, so copying the whole
+            // fixed-size `d_name` field can run past the end of the directory buffer.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
             }
             if name.hasPrefix(".") { continue }
             let childPath = path + "/" + name
