@@ -5,6 +5,8 @@ import Glibc
 /// Linux's inotify on every folder under the watched ones (a folder created later is watched as
 /// soon as its creation is seen), and on the folder of each watched file, where only events naming
 /// that file count: editors that save by renaming a temporary file over it are seen too.
+/// A watched folder that is missing, deleted or moved away is watched again, and reported as a
+/// change, as soon as a folder is back at its path.
 final class InotifySource: ChangeSource, @unchecked Sendable {
     private static let mask = UInt32(
         IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
@@ -15,22 +17,26 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
     /// The names of the watched files, by the watch on their folder.
     private var fileNames: [Int32: Set<String>] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// The watched folders' paths, and each one's watch while a folder is there.
+    private var roots: [(path: String, watch: Int32?)]
 
     /// Watches every folder under `roots` and the folder of each of `files`; nil when inotify
     /// is unavailable or out of watches.
     init?(roots: [URL], files: [URL]) {
+        self.roots = roots.map { ($0.path, nil) }
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
-        guard roots.allSatisfy({ watchTree($0.path) }), files.allSatisfy(watchFile) else {
+        guard watchReturnedRoots() != nil, files.allSatisfy(watchFile) else {
             Glibc.close(descriptor)
             return nil
         }
     }
 
     func waitForChange(milliseconds: Int) -> Bool {
+        // A folder back at a watched path is a change: its contents are new to the build.
+        var changed = (watchReturnedRoots() ?? 0) > 0
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(milliseconds)) > 0 else { return false }
-        var changed = false
+        guard poll(&poller, 1, Int32(milliseconds)) > 0 else { return changed }
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
@@ -62,6 +68,12 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
                 fileNames[watch] = nil
                 continue
             }
+            if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0, let root = roots.firstIndex(where: { $0.watch == watch }) {
+                forgetTree(roots[root].path)
+                roots[root].watch = nil
+                relevant = true
+                continue
+            }
             if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                 relevant = true
                 continue
@@ -74,6 +86,29 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
             }
         }
         return relevant
+    }
+
+    /// Watches each root that has no watch and is a folder now; the number of roots watched
+    /// anew, or nil when a watch cannot be added.
+    private func watchReturnedRoots() -> Int? {
+        var watched = 0
+        for index in roots.indices where roots[index].watch == nil {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: roots[index].path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            guard watchTree(roots[index].path) else { return nil }
+            roots[index].watch = folders.first { $0.value == roots[index].path }?.key
+            watched += 1
+        }
+        return watched
+    }
+
+    /// Stops watching `path` and the folders under it: a tree moved elsewhere would otherwise
+    /// go on reporting its changes under its old paths.
+    private func forgetTree(_ path: String) {
+        for (watch, folder) in folders where folder == path || folder.hasPrefix(path + "/") {
+            inotify_rm_watch(descriptor, watch)
+            folders[watch] = nil
+        }
     }
 
     /// Watches the folder of `file`, without its sub-folders, for events naming `file`; false

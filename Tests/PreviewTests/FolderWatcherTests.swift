@@ -87,17 +87,24 @@ extension PreviewTests {
         }
 
         /// The source a watcher in `mode` uses for `file`, polling on every call.
-        static func source(_ mode: FolderWatcher.Mode, watching file: URL) throws -> any ChangeSource {
+        static func source(_ mode: FolderWatcher.Mode, roots: [URL] = [], files: [URL] = []) throws -> any ChangeSource {
             switch mode {
             case .polling:
-                return PollingSource(roots: [], files: [file], interval: .zero)
+                return PollingSource(roots: roots, files: files, interval: .zero)
             case .automatic:
                 #if canImport(Glibc)
-                return try #require(InotifySource(roots: [], files: [file]))
+                return try #require(InotifySource(roots: roots, files: files))
                 #else
-                return PollingSource(roots: [], files: [file], interval: .zero)
+                return PollingSource(roots: roots, files: files, interval: .zero)
                 #endif
             }
+        }
+
+        /// Whether `source` has seen a change, after letting any pending events arrive.
+        static func drained(_ source: any ChangeSource) -> Bool {
+            var changed = false
+            while source.waitForChange(milliseconds: 0) { changed = true }
+            return changed
         }
 
         // Asks the source directly: inotify queues an event during the write that causes it, and
@@ -105,13 +112,47 @@ extension PreviewTests {
         @Test("other files and folders beside a watched file are not watched", arguments: modes)
         func watchedFileOnly(mode: FolderWatcher.Mode) throws {
             let folder = try TemporaryFolder()
-            let source = try Self.source(mode, watching: folder.path("storysite.json"))
+            let source = try Self.source(mode, files: [folder.path("storysite.json")])
             defer { source.close() }
             try folder.write("notes.json", "{}")
             try folder.write("Output/index.html", "<p>built</p>")
             #expect(!source.waitForChange(milliseconds: 0))
             try folder.write("storysite.json", "{}")
             #expect(source.waitForChange(milliseconds: 0))
+        }
+
+        @Test("a watched folder missing at the start, or deleted later, is watched once it is back", arguments: modes)
+        func returningFolder(mode: FolderWatcher.Mode) throws {
+            let folder = try TemporaryFolder()
+            let source = try Self.source(mode, roots: [folder.path("Templates")])
+            defer { source.close() }
+            #expect(!Self.drained(source))
+            try folder.write("Templates/layout.mustache", "a")
+            #expect(Self.drained(source))
+            try folder.write("Templates/layout.mustache", "b")
+            #expect(Self.drained(source))
+
+            try FileManager.default.removeItem(at: folder.path("Templates"))
+            #expect(Self.drained(source))
+            try folder.write("Templates/layout.mustache", "c")
+            #expect(Self.drained(source))
+            try folder.write("Templates/pages/default.mustache", "d")
+            #expect(Self.drained(source))
+        }
+
+        @Test("a watched folder moved away and replaced is watched at its path, not where it went", arguments: modes)
+        func replacedFolder(mode: FolderWatcher.Mode) throws {
+            let folder = try TemporaryFolder()
+            try folder.write("Content/a.json", "{}")
+            let source = try Self.source(mode, roots: [folder.path("Content")])
+            defer { source.close() }
+            try FileManager.default.moveItem(at: folder.path("Content"), to: folder.path("Old"))
+            try folder.write("Content/a.json", "{\"new\": true}")
+            #expect(Self.drained(source))
+            try folder.write("Old/a.json", "{\"old\": true}")
+            #expect(!Self.drained(source))
+            try folder.write("Content/b.json", "{}")
+            #expect(Self.drained(source))
         }
 
         @Test("stopping ends the stream of changes")
