@@ -9,20 +9,6 @@ extension ByteBuffer {
     }
 
     private mutating func appendEscapingHTML(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        while let index = HTMLSpecialBytes.firstIndex(in: bytes, from: runStart) {
-            append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            default: entity = "&#39;"
-            }
-            append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            runStart = index + 1
-        }
-        append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        HTMLSpecialBytes.escape(bytes, apostrophe: "&#39;") { append($0) }
     }
 }

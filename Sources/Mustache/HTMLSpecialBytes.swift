@@ -18,6 +18,29 @@ public enum HTMLSpecialBytes {
         return nil
     }
 
+    /// Escapes `bytes` for HTML: hands `append` each run that needs no escaping and, in its
+    /// place, each entity (`&amp;`, `&lt;`, `&gt;`, `&quot;`, and `apostrophe` for `'`), in order.
+    @inlinable
+    public static func escape(
+        _ bytes: UnsafeBufferPointer<UInt8>, apostrophe: StaticString, into append: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var runStart = 0
+        while let index = firstIndex(in: bytes, from: runStart) {
+            append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            default: entity = apostrophe
+            }
+            append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            runStart = index + 1
+        }
+        append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
     /// Whether `byte` is `"`, `&`, `'`, `<` or `>`.
     @inlinable
     public static func isSpecial(_ byte: UInt8) -> Bool {

@@ -31,20 +31,6 @@ public enum HTMLEscaping {
 
     /// Appends `bytes` to `output`, each `"`, `&`, `'`, `<`, `>` replaced by its entity.
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, apostrophe: StaticString, to output: inout [UInt8]) {
-        var runStart = 0
-        while let index = HTMLSpecialBytes.firstIndex(in: bytes, from: runStart) {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            default: entity = apostrophe
-            }
-            entity.withUTF8Buffer { output.append(contentsOf: $0) }
-            runStart = index + 1
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        HTMLSpecialBytes.escape(bytes, apostrophe: apostrophe) { output.append(contentsOf: $0) }
     }
 }
