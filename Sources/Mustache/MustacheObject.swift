@@ -89,7 +89,12 @@ public struct MustacheObject: Sendable {
 extension MustacheObject: ExpressibleByDictionaryLiteral {
     /// Builds an object in the literal's order; when a name repeats, the last value wins.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self.init(minimumCapacity: elements.count)
-        for (name, value) in elements { self[name] = value }
+        self.init(pairs: elements)
+    }
+
+    /// Builds an object from `pairs` in order; when a name repeats, the last value wins.
+    init(pairs: [(String, MustacheValue)]) {
+        self.init(minimumCapacity: pairs.count)
+        for (name, value) in pairs { self[name] = value }
     }
 }

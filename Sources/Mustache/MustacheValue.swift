@@ -54,8 +54,6 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Builds an object; when a key repeats, the last value wins.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        var object = MustacheObject(minimumCapacity: elements.count)
-        for (name, value) in elements { object[name] = value }
-        self = .object(object)
+        self = .object(MustacheObject(pairs: elements))
     }
 }
