@@ -1,4 +1,5 @@
 import Foundation
+import StoryModel
 
 /// One file of the built site: its path relative to the output folder, its bytes, and their
 /// hash (computed once, for the manifest and the build cache alike).

@@ -14,8 +14,9 @@ public struct Story: Sendable, Hashable {
         let fullSlug: String
         let content: JSONValue
         let raw: JSONObject
+        let digest: String
 
-        init(uuid: String, id: Int?, name: String, slug: String, fullSlug: String, content: JSONValue, raw: JSONObject) {
+        init(uuid: String, id: Int?, name: String, slug: String, fullSlug: String, content: JSONValue, raw: JSONObject, digest: String) {
             self.uuid = uuid
             self.id = id
             self.name = name
@@ -23,6 +24,7 @@ public struct Story: Sendable, Hashable {
             self.fullSlug = fullSlug
             self.content = content
             self.raw = raw
+            self.digest = digest
         }
     }
 
@@ -42,9 +44,14 @@ public struct Story: Sendable, Hashable {
     public var content: JSONValue { storage.content }
     /// The whole story object as it was read.
     public var raw: JSONObject { storage.raw }
+    /// A fingerprint of the story as read (16 hex digits): equal digests mean equal stories,
+    /// which is how a rebuild tells what changed. See ``init(json:digest:)``.
+    public var digest: String { storage.digest }
 
     /// Builds a story from a story object, or says which required key is missing or malformed.
-    public init(json object: JSONObject) throws(StoryDecodingError) {
+    /// `digest` is a fingerprint of where the object came from, when that is cheaper to hash than
+    /// the tree (the bytes of a file that holds this story alone); by default, the JSON tree's.
+    public init(json object: JSONObject, digest: String? = nil) throws(StoryDecodingError) {
         guard let uuidValue = object["uuid"], !uuidValue.isNull else { throw .missingKey("uuid") }
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
         guard let slugValue = object["full_slug"], !slugValue.isNull else { throw .missingKey("full_slug") }
@@ -62,7 +69,8 @@ public struct Story: Sendable, Hashable {
             slug: object["slug"]?.stringValue ?? lastSegment,
             fullSlug: fullSlug,
             content: content,
-            raw: object)
+            raw: object,
+            digest: digest ?? Self.digest(of: object))
     }
 
     public static func == (lhs: Story, rhs: Story) -> Bool {
@@ -97,6 +105,12 @@ public struct Story: Sendable, Hashable {
 
     /// The tags, from `tag_list` (an array of strings); empty when absent.
     public var tags: [String] { raw["tag_list"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+
+    private static func digest(of object: JSONObject) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(.object(object))
+        return fingerprint.hex
+    }
 
     private static func identifier(_ value: JSONValue) -> String? {
         switch value {

@@ -1,5 +1,4 @@
 import ParallelWork
-import SiteOutput
 import StoryCrawl
 import StoryModel
 
@@ -12,24 +11,13 @@ struct BuildPageFingerprints: Sendable {
     private let graph: LinkGraph
     private let plan: PagePlan
     private let base: String
-    /// Each story's JSON hash, by UUID.
-    private let hashes: [String: String]
 
-    /// Hashes every story of `graph` on at most `jobs` threads.
-    init(graph: LinkGraph, plan: PagePlan, key: String, jobs: Int) {
+    init(graph: LinkGraph, plan: PagePlan, key: String) {
         self.graph = graph
         self.plan = plan
-        let stories = graph.stories
-        let hashes = ParallelWork.map(count: stories.count, jobs: jobs) { index in
-            var fingerprint = Fingerprint()
-            fingerprint.combine(JSONValue.object(stories[index].story.raw))
-            return fingerprint.hex
-        }
-        let byUUID = Dictionary(zip(stories.map(\.story.uuid), hashes), uniquingKeysWith: { first, _ in first })
-        self.hashes = byUUID
         var base = Fingerprint()
         base.combine(key)
-        base.combine(plan.globalStory.map { byUUID[$0.uuid] ?? "" } ?? "-")
+        base.combine(plan.globalStory?.digest ?? "-")
         self.base = base.hex
     }
 
@@ -42,7 +30,7 @@ struct BuildPageFingerprints: Sendable {
     func fingerprint(of story: Story) -> String {
         var fingerprint = Fingerprint()
         fingerprint.combine(base)
-        fingerprint.combine(hashes[story.uuid] ?? "")
+        fingerprint.combine(story.digest)
         fingerprint.combine(plan.location(of: story)?.url ?? "-")
         for edge in graph.edges(from: story.uuid) {
             fingerprint.combine(edge.fieldPath)
@@ -65,13 +53,13 @@ struct BuildPageFingerprints: Sendable {
         return fingerprint.hex
     }
 
-    /// A story's UUID, name, slug and page URL, and with `content` its JSON hash; `-` for none.
+    /// A story's UUID, name, slug and page URL, and with `content` its digest; `-` for none.
     private func combineIdentity(of story: Story?, content: Bool, into fingerprint: inout Fingerprint) {
         guard let story else { return fingerprint.combine("-") }
         fingerprint.combine(story.uuid)
         fingerprint.combine(story.name)
         fingerprint.combine(story.fullSlug)
         fingerprint.combine(plan.location(of: story)?.url ?? "-")
-        if content { fingerprint.combine(hashes[story.uuid] ?? "") }
+        if content { fingerprint.combine(story.digest) }
     }
 }

@@ -76,7 +76,7 @@ struct SiteGenerator {
             global: plan.globalStory,
             baseURL: options.baseURL,
             markdownUnsafe: options.markdownUnsafe)
-        let fingerprints = BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: options.jobs)
+        let fingerprints = BuildPageFingerprints(graph: graph, plan: plan, key: key)
         output.files = await render(plan, graph: graph, renderer: renderer, reusing: (previous, intact, fingerprints), into: &output)
         output.pageCount = output.files.count + output.kept.count
         output.files.append(notFoundPage(renderer, into: &output))

@@ -19,8 +19,10 @@ struct StoryFile: Sendable {
     /// Reads and decodes the file at `path`, shown to the user as `shownAs`.
     init(path: String, shownAs file: String) {
         let value: JSONValue
+        let bytes: [UInt8]
         do {
-            value = try JSONValue(parsing: try FolderScan.contents(of: path))
+            bytes = try FolderScan.contents(of: path)
+            value = try JSONValue(parsing: bytes)
         } catch let error as FolderScan.Failure {
             problems.append(SourceProblem(file: file, message: "cannot read the file: \(error.reason)"))
             return
@@ -34,10 +36,11 @@ struct StoryFile: Sendable {
             problems.append(SourceProblem(file: file, message: "expected a JSON object, found \(Self.kind(of: value)); \(Self.shapes)"))
             return
         }
+        // A file that holds one story is hashed as bytes, much faster than walking its tree.
         if object["uuid"] != nil || object["full_slug"] != nil || object["content"] != nil {
-            add(.object(object), entry: nil, file: file, to: \.stories)
+            add(.object(object), entry: nil, digest: Self.digest(of: bytes), file: file, to: \.stories)
         } else if let story = object["story"] {
-            add(story, entry: nil, file: file, to: \.stories)
+            add(story, entry: nil, digest: Self.digest(of: bytes), file: file, to: \.stories)
         } else if let list = object["stories"] {
             guard case .array(let elements) = list else {
                 problems.append(SourceProblem(file: file, message: "'stories' must be an array of story objects, found \(Self.kind(of: list))"))
@@ -55,18 +58,26 @@ struct StoryFile: Sendable {
         }
     }
 
-    private mutating func add(_ value: JSONValue, entry: String?, file: String, to list: WritableKeyPath<StoryFile, [Entry]>) {
+    private mutating func add(
+        _ value: JSONValue, entry: String?, digest: String? = nil, file: String, to list: WritableKeyPath<StoryFile, [Entry]>
+    ) {
         let prefix = entry.map { "\($0): " } ?? ""
         guard case .object(let object) = value else {
             problems.append(SourceProblem(file: file, message: "\(prefix)\(StoryDecodingError.notAnObject), found \(Self.kind(of: value))"))
             return
         }
         do {
-            let story = try Story(json: object)
+            let story = try Story(json: object, digest: digest)
             self[keyPath: list].append(Entry(story: story, origin: StoryOrigin(file: file, entry: entry)))
         } catch {
             problems.append(SourceProblem(file: file, message: prefix + error.description))
         }
+    }
+
+    private static func digest(of bytes: [UInt8]) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(bytes: bytes)
+        return fingerprint.hex
     }
 
     private static let shapes =

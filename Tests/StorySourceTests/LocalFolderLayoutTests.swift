@@ -32,6 +32,28 @@ extension StorySourceTests {
             #expect(source.description == "Content/")
         }
 
+        @Test("a story's digest changes with any byte of a file that holds it alone, and with its own part of a list")
+        func digests() async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("home.json", storyJSON(uuid: "u-home", slug: "home"))
+            try folder.write("list.json", #"{"stories": [\#(storyJSON(uuid: "u-a", slug: "a")), \#(storyJSON(uuid: "u-b", slug: "b"))]}"#)
+            func digests() async throws -> [String: String] {
+                let stories = try #require(try await LocalFolderSource(folder: folder.url).allStories())
+                return Dictionary(uniqueKeysWithValues: stories.map { ($0.uuid, $0.digest) })
+            }
+            let before = try await digests()
+            #expect(try await digests() == before)
+            #expect(Set(before.values).count == 3)
+
+            // Only whitespace changes in the file of one story: its digest changes, as a precaution.
+            try folder.write("home.json", storyJSON(uuid: "u-home", slug: "home") + "\n")
+            try folder.write("list.json", #"{"stories": [\#(storyJSON(uuid: "u-a", slug: "a")), \#(storyJSON(uuid: "u-b", slug: "b", body: #"[{"component": "x", "_uid": "1"}]"#))]}"#)
+            let after = try await digests()
+            #expect(after["u-home"] != before["u-home"])
+            #expect(after["u-a"] == before["u-a"])
+            #expect(after["u-b"] != before["u-b"])
+        }
+
         @Test("finds stories by uuid, by full_slug with or without slashes, and by numeric id")
         func lookups() async throws {
             let folder = try TemporaryFolder()

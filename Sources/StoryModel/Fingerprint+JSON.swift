@@ -1,10 +1,7 @@
-import SiteOutput
-import StoryModel
-
 extension Fingerprint {
     /// Combines a JSON tree by walking it, without writing it out as text first: each value
     /// with a tag for its kind, so `"1"` and `1`, or `[]` and `{}`, differ.
-    mutating func combine(_ value: JSONValue) {
+    public mutating func combine(_ value: JSONValue) {
         switch value {
         case .null:
             combine(0)

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import SiteOutput
+import StoryModel
 
-extension SiteOutputTests {
+extension StoryModelTests {
     @Suite("Fingerprints")
     struct FingerprintTests {
         private static func hex(_ build: (inout Fingerprint) -> Void) -> String {
@@ -49,6 +49,23 @@ extension SiteOutputTests {
                 let asBytes = Self.hex { $0.combine(bytes: Array(lead.utf8)); $0.combine(bytes: Array(text.utf8)) }
                 #expect(asString == asBytes, "prefix \(prefix)")
             }
+        }
+
+        @Test("a JSON tree's fingerprint tells kinds, order and values apart")
+        func jsonKinds() throws {
+            let values: [JSONValue] = [
+                .null, .bool(true), .bool(false), .number(1), .string("1"), .array([]), .object(JSONObject()),
+                .array([.string("a"), .string("b")]), .array([.string("b"), .string("a")]), .array([.string("ab")]),
+                try JSONValue(parsing: #"{"a": 1, "b": 2}"#), try JSONValue(parsing: #"{"b": 2, "a": 1}"#),
+            ]
+            #expect(Set(values.map(Self.json)).count == values.count)
+            #expect(Self.json(try JSONValue(parsing: #"{"a": [1, "x"]}"#)) == Self.json(try JSONValue(parsing: #"{"a":[1,"x"]}"#)))
+        }
+
+        private static func json(_ value: JSONValue) -> String {
+            var fingerprint = Fingerprint()
+            fingerprint.combine(value)
+            return fingerprint.hex
         }
     }
 }

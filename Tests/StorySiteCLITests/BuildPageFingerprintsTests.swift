@@ -1,4 +1,3 @@
-import SiteOutput
 import StoryCrawl
 import StoryModel
 import Testing
@@ -6,24 +5,7 @@ import Testing
 
 extension StorySiteCLITests {
     @Suite("Page fingerprints")
-    struct FingerprintTests {
-        static func hex(_ value: JSONValue) -> String {
-            var fingerprint = Fingerprint()
-            fingerprint.combine(value)
-            return fingerprint.hex
-        }
-
-        @Test("a JSON tree's fingerprint tells kinds, order and values apart")
-        func jsonKinds() throws {
-            let values: [JSONValue] = [
-                .null, .bool(true), .bool(false), .number(1), .string("1"), .array([]), .object(JSONObject()),
-                .array([.string("a"), .string("b")]), .array([.string("b"), .string("a")]), .array([.string("ab")]),
-                try JSONValue(parsing: #"{"a": 1, "b": 2}"#), try JSONValue(parsing: #"{"b": 2, "a": 1}"#),
-            ]
-            #expect(Set(values.map(Self.hex)).count == values.count)
-            #expect(Self.hex(try JSONValue(parsing: #"{"a": [1, "x"]}"#)) == Self.hex(try JSONValue(parsing: #"{"a":[1,"x"]}"#)))
-        }
-
+    struct BuildPageFingerprintsTests {
         @Test("a page's fingerprint follows the root story of its breadcrumbs, whatever its slug")
         func rootStoryInBreadcrumbs() throws {
             func story(_ uuid: String, _ slug: String, name: String) throws -> Story {
@@ -38,7 +20,7 @@ extension StorySiteCLITests {
                     stories: [root, setup].map { LinkGraph.Node(story: $0, depth: 0, firstLinkedFrom: nil) }, edges: [], root: root)
                 let plan = PagePlan(graph: graph, global: "global")
                 #expect(plan.location(of: root)?.url == "")
-                return BuildPageFingerprints(graph: graph, plan: plan, key: "k", jobs: 1).fingerprint(of: setup)
+                return BuildPageFingerprints(graph: graph, plan: plan, key: "k").fingerprint(of: setup)
             }
             #expect(try setupFingerprint(rootName: "Start") != setupFingerprint(rootName: "Welcome"))
         }
