@@ -12,7 +12,7 @@ struct BuildCommand: Command {
             Settings may also come from storysite.json in the working folder; flags override it.
             A failed build leaves the output folder as it was.
             """,
-        options: BuildOptions.specOptions)
+        options: BuildOptions.specOptions + [.flag("timings", help: "Print how long each phase of the build took.")])
 
     let arguments: ParsedArguments
     let context: CommandContext
@@ -33,7 +33,9 @@ struct BuildCommand: Command {
             return finish(log, options: options)
         }
 
-        let outcome = await IncrementalBuild(options: options, context: context, output: output, progress: progress).run()
+        let timings = PhaseTimings()
+        let outcome = await IncrementalBuild(options: options, context: context, output: output, progress: progress, timings: timings).run()
+        if arguments.flag("timings") { context.console.err(timings.report) }
         log.add(contentsOf: outcome.diagnostics)
         guard let summary = outcome.summary, !log.hasErrors else { return finish(log, options: options) }
         return report(log, summary, pages: outcome.pageCount, stories: outcome.storyCount, since: started, options: options)

@@ -13,6 +13,8 @@ struct IncrementalBuild {
     let progress: Progress
     /// Parsed content files kept from the previous build of the same process (`serve`).
     var parsedFiles: ParsedFileCache?
+    /// Where the phases' durations are recorded.
+    var timings = PhaseTimings()
 
     /// What a build did.
     struct Outcome {
@@ -25,11 +27,12 @@ struct IncrementalBuild {
     }
 
     func run() async -> Outcome {
-        let inputs = BuildInputs(options: options, context: context)
+        let inputs = timings.measure("inputs") { BuildInputs(options: options, context: context) }
         let writer = SiteWriter(output: output, displayPath: options.output, jobs: options.jobs)
-        let cache = BuildCache.read(in: output, key: inputs.key)
+        let cache = timings.measure("cache read") { BuildCache.read(in: output, key: inputs.key) }
         if let cache, inputs.content != nil, cache.content == inputs.content,
-           cache.output != nil, cache.output == FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs) {
+           cache.output != nil,
+           cache.output == timings.measure("output check", { FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs) }) {
             // Nothing changed since the last build: report what it reported, touch nothing.
             return Outcome(
                 diagnostics: cache.warnings.map { .warning($0.location, $0.message) },
@@ -37,26 +40,40 @@ struct IncrementalBuild {
                 pageCount: cache.pageCount, storyCount: cache.storyCount)
         }
 
-        let generator = SiteGenerator(options: options, context: context, progress: progress, parsedFiles: parsedFiles)
-        let site = await generator.generate(
-            previous: cache?.readingPages(in: output), intact: cache == nil ? [:] : writer.intactFiles(), key: inputs.key)
+        let generator = SiteGenerator(options: options, context: context, progress: progress, parsedFiles: parsedFiles, timings: timings)
+        let (previous, intact) = timings.measure("previous pages") {
+            (cache?.readingPages(in: output), cache == nil ? [:] : writer.intactFiles())
+        }
+        let site = await generator.generate(previous: previous, intact: intact, key: inputs.key)
+        let outcome = write(site, inputs: inputs, writer: writer)
+        BackgroundRelease.release((consume site, consume previous, consume intact))
+        return outcome
+    }
+
+    /// Writes the generated site and the cache for the next build; with errors, writes nothing.
+    private func write(_ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter) -> Outcome {
         var outcome = Outcome(diagnostics: site.diagnostics, pageCount: site.pageCount, storyCount: site.storyCount)
         guard !site.hasErrors else { return outcome }
 
         let summary: SiteWriter.Summary
         do throws(OutputError) {
-            summary = try writer.write(site.files, keeping: site.kept)
+            summary = try timings.measure("write") { () throws(OutputError) in try writer.write(site.files, keeping: site.kept) }
         } catch {
             outcome.diagnostics.append(.error(error.path, error.message))
             return outcome
         }
         outcome.summary = summary
+        timings.measure("cache write") { writeCache(inputs: inputs, site: site) }
+        return outcome
+    }
+
+    /// Records what this build did for the next one. The cache only saves time: a build whose
+    /// cache cannot be written has still succeeded.
+    private func writeCache(inputs: BuildInputs, site: SiteGenerator.Output) {
         let next = BuildCache(
             key: inputs.key, content: inputs.content, output: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs),
             storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
             warnings: site.diagnostics.map { BuildCache.Warning(location: $0.location, message: $0.message) }, pages: site.pages)
-        // The cache only saves time: a build whose cache cannot be written has still succeeded.
         try? next.write(in: output)
-        return outcome
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkCheck
 import Mustache
+import ParallelWork
 import SiteOutput
 import StoryCrawl
 import StoryModel
@@ -32,6 +33,8 @@ struct SiteGenerator {
     let progress: Progress
     /// Parsed content files kept between builds (`serve`), so unchanged files are not read again.
     var parsedFiles: ParsedFileCache?
+    /// Where the phases' durations are recorded.
+    var timings = PhaseTimings()
 
     /// Loads the source and crawls it: the first half of a build, and all of `pull`.
     func crawlStories() async -> Output {
@@ -50,17 +53,17 @@ struct SiteGenerator {
         previous: BuildCache? = nil, intact: [String: String] = [:], key: String = "", reportsBrokenStoryLinks: Bool = true
     ) async -> Output {
         var templateProblems = Output()
-        let templates = loadTemplates(into: &templateProblems)
+        let templates = timings.measure("templates") { loadTemplates(into: &templateProblems) }
         var output = await crawlStories()
         output.diagnostics = templateProblems.diagnostics + output.diagnostics
         guard let templates, let graph = output.graph, !output.hasErrors else { return output }
 
-        let plan = PagePlan(graph: graph, global: options.global)
+        let plan = timings.measure("plan") { PagePlan(graph: graph, global: options.global) }
         output.diagnostics += plan.problems
         if !output.hasErrors {
             await assemble(plan, graph: graph, templates: templates, previous: previous, intact: intact, key: key, into: &output)
         }
-        if reportsBrokenStoryLinks { output.diagnostics += brokenStoryLinks(in: graph) }
+        if reportsBrokenStoryLinks { output.diagnostics += timings.measure("link check") { brokenStoryLinks(in: graph) } }
         return output
     }
 
@@ -79,6 +82,11 @@ struct SiteGenerator {
         let fingerprints = BuildPageFingerprints(graph: graph, plan: plan, key: key)
         output.files = await render(plan, graph: graph, renderer: renderer, reusing: (previous, intact, fingerprints), into: &output)
         output.pageCount = output.files.count + output.kept.count
+        timings.measure("404, assets, sitemap") { addSiteFiles(plan, renderer: renderer, into: &output) }
+    }
+
+    /// The 404 page, the assets, and with a base URL the sitemap and robots.txt.
+    private func addSiteFiles(_ plan: PagePlan, renderer: PageRenderer, into output: inout Output) {
         output.files.append(notFoundPage(renderer, into: &output))
         output.files += assets(into: &output)
         if let baseURL = options.baseURL {
@@ -137,7 +145,9 @@ struct SiteGenerator {
             return nil
         }
         do {
-            return try LocalFolderSource(folder: context.url(path), displayPath: path, jobs: options.jobs, cache: parsedFiles)
+            return try timings.measure("load") { () throws(SourceProblems) in
+                try LocalFolderSource(folder: context.url(path), displayPath: path, jobs: options.jobs, cache: parsedFiles)
+            }
         } catch {
             output.diagnostics += error.problems.map { problem in
                 let position = [problem.line, problem.column].compactMap { $0.map(String.init) }
@@ -152,7 +162,9 @@ struct SiteGenerator {
     private func crawl(_ source: any StorySource, into output: inout Output) async -> LinkGraph? {
         progress.begin("Crawling")
         do {
-            let graph = try await Crawler(source: source, entries: try await entries(in: source), baseURL: options.baseURL, jobs: options.jobs).crawl()
+            let graph = try await timings.measure("crawl") {
+                try await Crawler(source: source, entries: try await entries(in: source), baseURL: options.baseURL, jobs: options.jobs).crawl()
+            }
             progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")
             return graph
         } catch let error as StoryblokError where error.isUnreachable && options.fallback != nil {
@@ -194,7 +206,7 @@ struct SiteGenerator {
         into output: inout Output
     ) async -> [OutputFile] {
         let stories = plan.stories
-        let fingerprints = previous.fingerprints.fingerprints(of: stories, jobs: options.jobs)
+        let fingerprints = timings.measure("page fingerprints") { previous.fingerprints.fingerprints(of: stories, jobs: options.jobs) }
         var reused: [BuildCache.Page?] = []
         for (story, fingerprint) in zip(stories, fingerprints) {
             let path = plan.location(of: story)!.filePath
@@ -207,34 +219,7 @@ struct SiteGenerator {
         }
         let pending = stories.indices.filter { reused[$0] == nil }
         progress.begin("Rendering", total: pending.count)
-        let progress = self.progress
-        // A page's file (and so its content hash) is made in its task too, off the collecting loop.
-        let results = await withTaskGroup(of: (Int, Result<(RenderedPage, OutputFile), any Error>).self) { group in
-            var results = [Result<(RenderedPage, OutputFile), any Error>?](repeating: nil, count: stories.count)
-            var next = 0
-            func submitNext() {
-                let index = pending[next]
-                next += 1
-                group.addTask {
-                    let story = stories[index]
-                    let backlinks = graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }
-                        .filter { plan.location(of: $0) != nil }
-                    return (index, Result {
-                        var page = try renderer.render(story, backlinks: backlinks)
-                        let file = OutputFile(path: plan.location(of: story)!.filePath, text: page.html)
-                        page.html = ""  // the file holds the bytes now; keeping both would double peak memory
-                        return (page, file)
-                    })
-                }
-            }
-            while next < min(options.jobs, pending.count) { submitNext() }
-            for await (index, result) in group {
-                results[index] = result
-                progress.advance()
-                if next < pending.count { submitNext() }
-            }
-            return results
-        }
+        let results = timings.measure("render") { renderPages(pending, of: stories, graph: graph, plan: plan, renderer: renderer) }
 
         var files: [OutputFile] = []
         var missingComponents: [String: [String]] = [:]
@@ -278,6 +263,29 @@ struct SiteGenerator {
         }
         progress.finish("Rendered \(counted(files.count, "page"))" + (output.kept.isEmpty ? "" : ", kept \(output.kept.count) unchanged"))
         return files
+    }
+
+    /// Renders the stories at `pending` on at most `--jobs` threads, each result at its story's
+    /// index. A page's file (and so its content hash) is made on the rendering thread too.
+    private func renderPages(
+        _ pending: [Int], of stories: [Story], graph: LinkGraph, plan: PagePlan, renderer: PageRenderer
+    ) -> [Result<(RenderedPage, OutputFile), any Error>?] {
+        let progress = self.progress
+        let rendered = ParallelWork.map(count: pending.count, jobs: options.jobs) { position in
+            defer { progress.advance() }
+            let story = stories[pending[position]]
+            let backlinks = graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }
+                .filter { plan.location(of: $0) != nil }
+            return Result<(RenderedPage, OutputFile), any Error> {
+                var page = try renderer.render(story, backlinks: backlinks)
+                let file = OutputFile(path: plan.location(of: story)!.filePath, text: page.html)
+                page.html = ""  // the file holds the bytes now; keeping both would double peak memory
+                return (page, file)
+            }
+        }
+        var results = [Result<(RenderedPage, OutputFile), any Error>?](repeating: nil, count: stories.count)
+        for (position, index) in pending.enumerated() { results[index] = rendered[position] }
+        return results
     }
 
     /// `404.html` from `404.mustache`, or the built-in page.

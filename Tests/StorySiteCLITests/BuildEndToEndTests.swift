@@ -259,6 +259,21 @@ extension StorySiteCLITests {
             #expect(result.stdout.range(of: #"^Built 1 page from 1 story in \d+\.\d\d s \(2 written, 0 unchanged, 0 removed\), 0 warnings\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
         }
 
+        @Test("--timings lists each phase of the build with its duration, then the total")
+        func timings() async throws {
+            let workspace = try Self.smallSite(stories: ["home.json": Self.story("home", uuid: "h")])
+            let result = try await Executable.run(["build", "--timings"], in: workspace.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try #require(result.stderr.range(of: "Timings:\n").map { result.stderr[$0.upperBound...] })
+            let phases = report.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+            for phase in ["load", "crawl", "render", "write", "total"] { #expect(phases.contains(phase), "\(report)") }
+            #expect(phases.last == "total")
+            #expect(report.split(separator: "\n").allSatisfy { $0.range(of: #" \d+ ms$"#, options: .regularExpression) != nil }, "\(report)")
+
+            let unchanged = try await Executable.run(["build", "--timings"], in: workspace.url)
+            #expect(!unchanged.stderr.contains("  render "), "a build with nothing to do renders nothing: \(unchanged.stderr)")
+        }
+
         @Test("usage errors exit 64 with the usage line; help and version exit 0")
         func usage() async throws {
             let workspace = try TemporaryFolder()
