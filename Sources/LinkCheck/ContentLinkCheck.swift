@@ -9,19 +9,21 @@ public enum ContentLinkCheck {
     /// The findings, in the graph's order: by source story (breadth-first), then in document
     /// order; orphans last.
     public static func findings(in graph: LinkGraph, includeOrphans: Bool) -> [Finding] {
-        let stale = Set(graph.staleEdges)
         var findings: [Finding] = []
-        for edge in graph.edges {
-            let source = graph.story(uuid: edge.source)?.fullSlug ?? edge.source
-            let written = edge.reference.description + (edge.anchor.map { "#\($0)" } ?? "")
-            if edge.target == nil {
-                findings.append(Finding(
-                    severity: .broken, source: source, location: .field(edge.fieldPath), target: written,
-                    reason: unresolvedReason(edge)))
-            } else if stale.contains(edge), let cachedURL = edge.cachedURL, let target = edge.target.flatMap(graph.story(uuid:)) {
-                findings.append(Finding(
-                    severity: .warning, source: source, location: .field(edge.fieldPath), target: written,
-                    reason: "target renamed: cached_url '\(cachedURL)' is now '\(target.fullSlug)'"))
+        // Most edges are fine: what a finding shows is worked out only for the others.
+        func finding(_ edge: LinkGraph.Edge, _ severity: Finding.Severity, _ reason: String) -> Finding {
+            Finding(
+                severity: severity, source: graph.story(uuid: edge.source)?.fullSlug ?? edge.source,
+                location: .field(edge.fieldPath), target: edge.reference.description + (edge.anchor.map { "#\($0)" } ?? ""),
+                reason: reason)
+        }
+        let edges = graph.edges
+        for index in edges.indices {  // indexing copies no edge as a whole
+            if edges[index].target == nil {
+                findings.append(finding(edges[index], .broken, unresolvedReason(edges[index])))
+            } else if graph.isStaleEdge(at: index), let target = edges[index].target.flatMap(graph.story(uuid:)) {
+                findings.append(finding(
+                    edges[index], .warning, "target renamed: cached_url '\(edges[index].cachedURL!)' is now '\(target.fullSlug)'"))
             }
         }
         if includeOrphans {

@@ -71,6 +71,8 @@ public struct LinkGraph: Sendable {
     /// Per node (in ``stories`` order): the positions of its edges, and the nodes linking to it.
     private let edgesBySource: [[Int]]
     private let backlinkSources: [[Int]]
+    /// The positions in ``edges`` of the ``staleEdges``.
+    private let stalePositions: Set<Int>
 
     /// Builds a graph and its lookups. The crawler makes graphs; tests elsewhere may build one
     /// by hand. Edges whose source is not among `stories` are kept in ``edges`` only; `root`
@@ -97,6 +99,7 @@ public struct LinkGraph: Sendable {
         var backlinkSources = [[Int]](repeating: [], count: stories.count)
         var unresolved: [Edge] = []
         var stale: [Edge] = []
+        var stalePositions: Set<Int> = []
         var lastSource: (uuid: String, position: Int?)?
         for position in edges.indices {
             // Edges come grouped by source, so the source lookup is mostly a comparison.
@@ -113,6 +116,7 @@ public struct LinkGraph: Sendable {
             if let cachedURL = edges[position].cachedURL,
                SlugLookup.key(cachedURL) != SlugLookup.key(stories[target].story.fullSlug) {
                 stale.append(edges[position])
+                stalePositions.insert(position)
             }
         }
         for target in backlinkSources.indices where backlinkSources[target].count > 1 {
@@ -127,6 +131,12 @@ public struct LinkGraph: Sendable {
         self.backlinkSources = backlinkSources
         self.unresolvedEdges = unresolved
         self.staleEdges = stale
+        self.stalePositions = stalePositions
+    }
+
+    /// Whether the edge at `index` of ``edges`` is among the ``staleEdges``.
+    public func isStaleEdge(at index: Int) -> Bool {
+        stalePositions.contains(index)
     }
 
     /// The `full_slug` of the ``root`` story, or `home` when the graph has none.
