@@ -39,6 +39,18 @@ public enum Sitemap {
     /// spaces and non-ASCII characters percent-encoded as the sitemap protocol requires.
     public static func absoluteURL(_ relativeURL: String, baseURL: String) -> String {
         let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        // Most slugs need no encoding; Foundation's encoder is slow enough to show at 10,000 pages.
+        guard !relativeURL.utf8.allSatisfy(isAllowedInPath) else { return base + relativeURL }
         return base + (relativeURL.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relativeURL)
+    }
+
+    /// Whether `byte` is an ASCII character of `CharacterSet.urlPathAllowed`.
+    private static func isAllowedInPath(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~!$&'()*+,=:@/".utf8.contains(byte)
+        }
     }
 }

@@ -37,6 +37,15 @@ extension SiteOutputTests {
             #expect(Sitemap.absoluteURL("blog/café au lait/", baseURL: "https://example.com/") == "https://example.com/blog/caf%C3%A9%20au%20lait/")
         }
 
+        @Test("every ASCII character in a slug is encoded as Foundation's path encoding would")
+        func asciiMatchesFoundation() {
+            for byte in UInt8(0x20)...UInt8(0x7E) {
+                let slug = "blog/a" + String(UnicodeScalar(byte)) + "b/"
+                let expected = "https://example.com/" + slug.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!
+                #expect(Sitemap.absoluteURL(slug, baseURL: "https://example.com/") == expected, "\(slug)")
+            }
+        }
+
         @Test("robots.txt points at the sitemap under the base URL")
         func robots() {
             #expect(Sitemap.robots(baseURL: "https://example.com/docs/")
