@@ -3,74 +3,95 @@ extension JSONValue {
     /// it reads back as the same value. Compact by default; `pretty` indents by two spaces, for
     /// files people read.
     public func jsonText(pretty: Bool = false) -> String {
-        var text = ""
-        JSONWriter(pretty: pretty).write(self, indent: "", into: &text)
-        return text
+        String(decoding: jsonBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// ``jsonText(pretty:)`` as UTF-8 bytes, for writing to a file.
+    public func jsonBytes(pretty: Bool = false) -> [UInt8] {
+        var writer = JSONWriter(pretty: pretty)
+        writer.write(self, depth: 0)
+        return writer.bytes
     }
 }
 
-/// Writes ``JSONValue`` trees as JSON text.
+/// Writes ``JSONValue`` trees as JSON text, into a byte buffer.
 private struct JSONWriter {
     let pretty: Bool
+    var bytes: [UInt8] = []
 
-    func write(_ value: JSONValue, indent: String, into text: inout String) {
+    init(pretty: Bool) {
+        self.pretty = pretty
+    }
+
+    mutating func write(_ value: JSONValue, depth: Int) {
         switch value {
-        case .null: text += "null"
-        case .bool(let flag): text += flag ? "true" : "false"
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
         case .number(let number):
             if number == number.rounded(), abs(number) < 9e15 {
-                text += String(Int(number))
+                append(String(Int(number)))
             } else {
-                text += String(number)
+                append(String(number))
             }
-        case .string(let string): write(string, into: &text)
+        case .string(let string): write(string)
         case .array(let elements):
-            writeContainer("[", "]", count: elements.count, indent: indent, into: &text) { index, inner, text in
-                write(elements[index], indent: inner, into: &text)
+            writeContainer(UInt8(ascii: "["), UInt8(ascii: "]"), count: elements.count, depth: depth) { writer, index in
+                writer.write(elements[index], depth: depth + 1)
             }
         case .object(let object):
-            writeContainer("{", "}", count: object.count, indent: indent, into: &text) { index, inner, text in
-                write(object[index].key, into: &text)
-                text += pretty ? ": " : ":"
-                write(object[index].value, indent: inner, into: &text)
+            writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), count: object.count, depth: depth) { writer, index in
+                writer.write(object[index].key)
+                writer.append(writer.pretty ? ": " : ":")
+                writer.write(object[index].value, depth: depth + 1)
             }
         }
     }
 
-    private func writeContainer(
-        _ open: String, _ close: String, count: Int, indent: String, into text: inout String,
-        element: (Int, String, inout String) -> Void
+    private mutating func writeContainer(
+        _ open: UInt8, _ close: UInt8, count: Int, depth: Int, element: (inout JSONWriter, Int) -> Void
     ) {
-        guard count > 0 else {
-            text += open + close
-            return
-        }
-        let inner = pretty ? indent + "  " : ""
-        text += open
+        bytes.append(open)
+        guard count > 0 else { return bytes.append(close) }
         for index in 0..<count {
-            if index > 0 { text += "," }
-            if pretty { text += "\n" + inner }
-            element(index, inner, &text)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if pretty { newline(depth: depth + 1) }
+            element(&self, index)
         }
-        if pretty { text += "\n" + indent }
-        text += close
+        if pretty { newline(depth: depth) }
+        bytes.append(close)
     }
 
-    private func write(_ string: String, into text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+    private mutating func newline(depth: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A string in quotes, escaped; runs of bytes that need no escape are copied whole.
+    private mutating func write(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string  // withUTF8 may make the storage contiguous, so it needs a var
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: utf8[runStart..<index])
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case UInt8(ascii: "\n"): append("\\n")
+                case UInt8(ascii: "\r"): append("\\r")
+                case UInt8(ascii: "\t"): append("\\t")
+                default:
+                    let hex = String(byte, radix: 16)
+                    append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                }
             }
+            bytes.append(contentsOf: utf8[runStart...])
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

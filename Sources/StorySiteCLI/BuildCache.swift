@@ -1,5 +1,5 @@
 import Foundation
-import SiteOutput
+import StoryModel
 
 /// What a build remembers for the next one, in `<output>/.storysite/`: in `cache.json` the
 /// inputs it was built from, a fingerprint of the files it left and the warnings it printed; in
@@ -8,9 +8,9 @@ import SiteOutput
 ///
 /// A cache whose key differs (another storysite version, template or setting) is ignored; a
 /// missing or unreadable one just means a full build.
-struct BuildCache: Codable, Sendable {
+struct BuildCache: Sendable {
     /// One page as last rendered.
-    struct Page: Codable, Sendable, Equatable {
+    struct Page: Sendable, Equatable {
         /// ``BuildPageFingerprints`` of the page's render inputs.
         var fingerprint: String
         var path: String
@@ -21,7 +21,7 @@ struct BuildCache: Codable, Sendable {
     }
 
     /// A warning found while rendering, or by the build as a whole.
-    struct Warning: Codable, Sendable, Equatable, Hashable {
+    struct Warning: Sendable, Equatable, Hashable {
         var location: String
         var message: String
     }
@@ -43,42 +43,84 @@ struct BuildCache: Codable, Sendable {
     /// By story UUID; empty as ``read(in:key:)`` returns the cache (see ``readingPages(in:)``).
     var pages: [String: Page] = [:]
 
-    private enum CodingKeys: String, CodingKey {
-        case key, content, output, storyCount, pageCount, fileCount, warnings
-    }
-
-    /// The page records as saved, with the key they were written under.
-    private struct PageRecords: Codable {
-        var key: String
-        var pages: [String: Page]
-    }
-
     /// The cache in `output` without its page records, when it was written with `key`; nil when
     /// missing, corrupt or stale.
     static func read(in output: URL, key: String) -> BuildCache? {
-        guard let data = try? Data(contentsOf: output.appendingPathComponent(relativePath)),
-              let cache = try? JSONDecoder().decode(BuildCache.self, from: data), cache.key == key else { return nil }
-        return cache
+        func count(_ name: String, in object: JSONObject) -> Int? { object[name]?.numberValue.flatMap(Int.init(exactly:)) }
+        guard let object = readObject(output.appendingPathComponent(relativePath)), object["key"]?.stringValue == key,
+              let storyCount = count("storyCount", in: object), let pageCount = count("pageCount", in: object),
+              let fileCount = count("fileCount", in: object),
+              let warnings = object["warnings"]?.arrayValue?.map(Warning.init(json:)), !warnings.contains(nil) else { return nil }
+        return BuildCache(
+            key: key, content: object["content"]?.stringValue, output: object["output"]?.stringValue,
+            storyCount: storyCount, pageCount: pageCount, fileCount: fileCount, warnings: warnings.compactMap { $0 })
     }
 
     /// The cache with its page records read from `output` (none when they are missing, corrupt
     /// or were written under another key: those pages just render again).
     func readingPages(in output: URL) -> BuildCache {
         var cache = self
-        if let data = try? Data(contentsOf: output.appendingPathComponent(Self.pagesRelativePath)),
-           let records = try? JSONDecoder().decode(PageRecords.self, from: data), records.key == key {
-            cache.pages = records.pages
+        guard let object = Self.readObject(output.appendingPathComponent(Self.pagesRelativePath)),
+              object["key"]?.stringValue == key, let records = object["pages"]?.arrayValue else { return cache }
+        var pages: [String: Page] = [:]
+        pages.reserveCapacity(records.count)
+        for record in records {
+            guard let story = record["story"]?.stringValue, let page = Page(json: record) else { return cache }
+            pages[story] = page
         }
+        cache.pages = pages
         return cache
     }
 
     /// Saves the cache in `output`, each file atomically: a reader sees old or new files, and a
-    /// page record is only ever used for a file whose hash it matches.
+    /// page record is only ever used for a file whose hash it matches. Page records are sorted
+    /// by story UUID, so the same build writes the same bytes.
     func write(in output: URL) throws {
         let folder = output.appendingPathComponent(Self.relativePath).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let records = PageRecords(key: key, pages: pages)
-        try JSONEncoder().encode(records).write(to: output.appendingPathComponent(Self.pagesRelativePath), options: .atomic)
-        try JSONEncoder().encode(self).write(to: output.appendingPathComponent(Self.relativePath), options: .atomic)
+        let records = pages.keys.sorted().map { story in pages[story]!.json(story: story) }
+        let pagesFile = JSONValue.object(JSONObject(["key": .string(key), "pages": .array(records)]))
+        try Data(pagesFile.jsonBytes()).write(to: output.appendingPathComponent(Self.pagesRelativePath), options: .atomic)
+        let summary = JSONValue.object(JSONObject([
+            "key": .string(key), "content": content.map(JSONValue.string) ?? .null, "output": self.output.map(JSONValue.string) ?? .null,
+            "storyCount": .number(Double(storyCount)), "pageCount": .number(Double(pageCount)),
+            "fileCount": .number(Double(fileCount)), "warnings": .array(warnings.map(\.json)),
+        ]))
+        try Data(summary.jsonBytes()).write(to: output.appendingPathComponent(Self.relativePath), options: .atomic)
     }
+
+    private static func readObject(_ url: URL) -> JSONObject? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return (try? JSONValue(parsing: data))?.objectValue
+    }
+}
+
+extension BuildCache.Page {
+    init?(json: JSONValue) {
+        guard let fingerprint = json["fingerprint"]?.stringValue, let path = json["path"]?.stringValue,
+              let hash = json["hash"]?.stringValue,
+              let missing = json["missingComponents"]?.arrayValue?.map(\.stringValue), !missing.contains(nil),
+              let warnings = json["warnings"]?.arrayValue?.map(BuildCache.Warning.init(json:)), !warnings.contains(nil) else {
+            return nil
+        }
+        self.init(
+            fingerprint: fingerprint, path: path, hash: hash, missingComponents: missing.compactMap { $0 },
+            warnings: warnings.compactMap { $0 })
+    }
+
+    func json(story: String) -> JSONValue {
+        .object(JSONObject([
+            "story": .string(story), "fingerprint": .string(fingerprint), "path": .string(path), "hash": .string(hash),
+            "missingComponents": .array(missingComponents.map(JSONValue.string)), "warnings": .array(warnings.map(\.json)),
+        ]))
+    }
+}
+
+extension BuildCache.Warning {
+    init?(json: JSONValue) {
+        guard let location = json["location"]?.stringValue, let message = json["message"]?.stringValue else { return nil }
+        self.init(location: location, message: message)
+    }
+
+    var json: JSONValue { .object(JSONObject(["location": .string(location), "message": .string(message)])) }
 }
