@@ -8,17 +8,38 @@ import StoryModel
 /// content (templates may show a related story's content), its breadcrumbs (the root story and
 /// its folders' start pages), and its backlinks' names and URLs.
 struct BuildPageFingerprints: Sendable {
+    /// What a page may show of another story: its identity (UUID, name, slug and page URL,
+    /// hashed together) and its digest.
+    private struct Identity: Sendable {
+        var identity: String
+        var digest: String
+    }
+
     private let graph: LinkGraph
     private let plan: PagePlan
     private let base: String
+    /// Every story of the graph's, by UUID, hashed once rather than for every page that shows it.
+    private let identities: [String: Identity]
 
-    init(graph: LinkGraph, plan: PagePlan, key: String) {
+    /// Prepares the fingerprints of `graph`'s pages, hashing its stories on at most `jobs` threads.
+    init(graph: LinkGraph, plan: PagePlan, key: String, jobs: Int) {
         self.graph = graph
         self.plan = plan
         var base = Fingerprint()
         base.combine(key)
         base.combine(plan.globalStory?.digest ?? "-")
         self.base = base.hex
+        let stories = graph.stories
+        let identities = ParallelWork.map(count: stories.count, jobs: jobs) { index in
+            let story = stories[index].story
+            var identity = Fingerprint()
+            identity.combine(story.uuid)
+            identity.combine(story.name)
+            identity.combine(story.fullSlug)
+            identity.combine(plan.location(of: story)?.url ?? "-")
+            return Identity(identity: identity.hex, digest: story.digest)
+        }
+        self.identities = Dictionary(zip(stories.map(\.story.uuid), identities), uniquingKeysWith: { first, _ in first })
     }
 
     /// The fingerprints of `stories`' pages, in order, computed on at most `jobs` threads.
@@ -38,28 +59,27 @@ struct BuildPageFingerprints: Sendable {
             fingerprint.combine(edge.reference.description)
             fingerprint.combine(edge.anchor ?? "-")
             fingerprint.combine(edge.cachedURL ?? "-")
-            combineIdentity(of: edge.target.flatMap { graph.story(uuid: $0) }, content: true, into: &fingerprint)
+            combineIdentity(of: edge.target, content: true, into: &fingerprint)
         }
-        combineIdentity(of: graph.story(for: .slug(graph.rootSlug)), content: false, into: &fingerprint)
+        combineIdentity(of: graph.story(for: .slug(graph.rootSlug))?.uuid, content: false, into: &fingerprint)
         let segments = story.fullSlug.split(separator: "/")
         if segments.count > 1 {
             for depth in 1..<segments.count {
-                combineIdentity(of: graph.story(for: .slug(segments[..<depth].joined(separator: "/") + "/")), content: false, into: &fingerprint)
+                let folder = graph.story(for: .slug(segments[..<depth].joined(separator: "/") + "/"))
+                combineIdentity(of: folder?.uuid, content: false, into: &fingerprint)
             }
         }
         for uuid in graph.backlinks(to: story.uuid) {
-            combineIdentity(of: graph.story(uuid: uuid), content: false, into: &fingerprint)
+            combineIdentity(of: uuid, content: false, into: &fingerprint)
         }
         return fingerprint.hex
     }
 
-    /// A story's UUID, name, slug and page URL, and with `content` its digest; `-` for none.
-    private func combineIdentity(of story: Story?, content: Bool, into fingerprint: inout Fingerprint) {
-        guard let story else { return fingerprint.combine("-") }
-        fingerprint.combine(story.uuid)
-        fingerprint.combine(story.name)
-        fingerprint.combine(story.fullSlug)
-        fingerprint.combine(plan.location(of: story)?.url ?? "-")
+    /// The identity of the story with UUID `uuid`, and with `content` its digest; `-` for a
+    /// story the graph does not have.
+    private func combineIdentity(of uuid: String?, content: Bool, into fingerprint: inout Fingerprint) {
+        guard let uuid, let story = identities[uuid] else { return fingerprint.combine("-") }
+        fingerprint.combine(story.identity)
         if content { fingerprint.combine(story.digest) }
     }
 }

@@ -79,7 +79,7 @@ struct SiteGenerator {
             global: plan.globalStory,
             baseURL: options.baseURL,
             markdownUnsafe: options.markdownUnsafe)
-        let fingerprints = BuildPageFingerprints(graph: graph, plan: plan, key: key)
+        let fingerprints = timings.measure("story identities") { BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: options.jobs) }
         output.files = await render(plan, graph: graph, renderer: renderer, reusing: (previous, intact, fingerprints), into: &output)
         output.pageCount = output.files.count + output.kept.count
         timings.measure("404, assets, sitemap") { addSiteFiles(plan, renderer: renderer, into: &output) }

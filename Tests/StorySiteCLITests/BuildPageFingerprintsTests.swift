@@ -20,7 +20,7 @@ extension StorySiteCLITests {
                     stories: [root, setup].map { LinkGraph.Node(story: $0, depth: 0, firstLinkedFrom: nil) }, edges: [], root: root)
                 let plan = PagePlan(graph: graph, global: "global")
                 #expect(plan.location(of: root)?.url == "")
-                return BuildPageFingerprints(graph: graph, plan: plan, key: "k").fingerprint(of: setup)
+                return BuildPageFingerprints(graph: graph, plan: plan, key: "k", jobs: 1).fingerprint(of: setup)
             }
             #expect(try setupFingerprint(rootName: "Start") != setupFingerprint(rootName: "Welcome"))
         }
