@@ -82,6 +82,12 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         for entry in entries { self[entry.key] = entry.value }
     }
 
+    /// Creates an object from entries whose keys are known to be distinct (taken from a
+    /// dictionary, say), without the check for repeated keys that costs a scan per entry.
+    public init(distinctEntries entries: [Entry]) {
+        self.entries = entries
+    }
+
     /// Creates an object from key–value pairs in order.
     public init(_ pairs: KeyValuePairs<String, JSONValue>) {
         self.init(pairs.map { Entry(key: $0.key, value: $0.value) })

@@ -44,6 +44,25 @@ extension SiteOutputTests {
             #expect(try workspace.read("Output/.storysite/manifest.json") == manifestBefore)
         }
 
+        @Test("the manifest keeps modification times to the nanosecond, and reads the numbers earlier builds wrote")
+        func manifestTimes() throws {
+            let files = [OutputFile(path: "index.html", text: "home"), OutputFile(path: "a/index.html", text: "a")]
+            _ = try writer.write(files)
+            let manifest = try #require(try Manifest.read(in: workspace.path("Output")))
+            #expect(manifest.files["a/index.html"]?.modified == FileStatus(path: workspace.path("Output/a/index.html").path)?.modified)
+
+            // An earlier build wrote the times as JSON numbers, which may lose their last digits
+            // when read: such files are written again once, and nothing is refused.
+            let legacy = try workspace.read("Output/.storysite/manifest.json")
+                .replacingOccurrences(of: #""modified" : "(\d+)""#, with: "\"modified\" : $1", options: .regularExpression)
+                .replacingOccurrences(of: #""modified": "(\d+)""#, with: "\"modified\": $1", options: .regularExpression)
+            #expect(!legacy.contains(#""modified": ""#))
+            try workspace.write("Output/.storysite/manifest.json", legacy)
+            let upgraded = try writer.write(files)
+            #expect(upgraded.written + upgraded.unchanged == 2 && upgraded.removed == 0)
+            #expect(try writer.write(files) == .init(written: 0, unchanged: 2, removed: 0))
+        }
+
         @Test("a rebuild rewrites changed files, keeps unchanged ones and removes pages that are gone")
         func partialRebuild() throws {
             _ = try writer.write([
