@@ -58,23 +58,12 @@ public struct Crawler: Sendable {
             let found = ParallelWork.map(count: level.count, jobs: jobs) { [baseURL] position in
                 ReferenceExtractor.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug)
             }
-            var orders: [[StoryReference]] = []
-            for references in found {
-                for index in references.indices {  // indexing copies no reference as a whole
-                    if let story = references[index].embeddedStory {
-                        catalog.learn(story)
-                    } else {
-                        orders.append(references[index].lookupOrder)
-                    }
-                }
-            }
-            try await catalog.resolve(orders, from: source)
-
-            // Each story's edges with their targets, in parallel (the catalog is only read now),
-            // then the stories they reach, in order.
-            let resolved = catalog
-            let levelEdges = ParallelWork.map(count: level.count, jobs: jobs) { position in
-                Self.edges(from: level[position].uuid, references: found[position], in: resolved)
+            let levelEdges: [[LinkGraph.Edge]]
+            if let memory = source as? any InMemoryStorySource,
+               !found.contains(where: { $0.contains { $0.embeddedStory != nil } }) {
+                levelEdges = resolveAtOnce(found, of: level, in: memory, catalog: &catalog)
+            } else {
+                levelEdges = try await resolveInBatches(found, of: level, catalog: &catalog)
             }
             var next: [Story] = []
             for storyEdges in levelEdges {
@@ -94,6 +83,54 @@ public struct Crawler: Sendable {
         return LinkGraph(stories: nodes, edges: edges, orphans: orphans, root: root)
     }
 
+    /// The edges of a level's references: the stories they name are asked of the source
+    /// together, one batch per fallback round. Embedded stories are learned first.
+    private func resolveInBatches(
+        _ found: [[ExtractedReference]], of level: [Story], catalog: inout StoryCatalog
+    ) async throws -> [[LinkGraph.Edge]] {
+        var orders: [[StoryReference]] = []
+        for references in found {
+            for index in references.indices {  // indexing copies no reference as a whole
+                if let story = references[index].embeddedStory {
+                    catalog.learn(story)
+                } else {
+                    orders.append(references[index].lookupOrder)
+                }
+            }
+        }
+        try await catalog.resolve(orders, from: source)
+        // Each story's edges with their targets, in parallel (the catalog is only read now).
+        let resolved = catalog
+        return ParallelWork.map(count: level.count, jobs: jobs) { position in
+            Self.edges(from: level[position].uuid, references: found[position]) { reference in
+                reference.embeddedStory?.uuid ?? resolved.target(of: reference.lookupOrder)
+            }
+        }
+    }
+
+    /// The edges of a level's references, resolved on `jobs` threads against what the catalog
+    /// knows and then the source, which answers at once; what they found is learned after, in
+    /// order. The outcome is the same as ``resolveInBatches(_:of:catalog:)``'s (for a level
+    /// without embedded stories, which must be learned before anything resolves).
+    private func resolveAtOnce(
+        _ found: [[ExtractedReference]], of level: [Story], in source: any InMemoryStorySource, catalog: inout StoryCatalog
+    ) -> [[LinkGraph.Edge]] {
+        let known = catalog
+        let resolved = ParallelWork.map(count: level.count, jobs: jobs) { position in
+            var fetched: [Story] = []
+            var missing: [StoryReference] = []
+            let edges = Self.edges(from: level[position].uuid, references: found[position]) { reference in
+                let resolution = known.resolve(reference.lookupOrder, in: source)
+                if let story = resolution.fetched { fetched.append(story) }
+                missing += resolution.missing
+                return resolution.uuid
+            }
+            return (edges: edges, fetched: fetched, missing: missing)
+        }
+        for result in resolved { catalog.learn(result.fetched, missing: result.missing) }
+        return resolved.map(\.edges)
+    }
+
     /// An entry is a UUID when it has the shape; otherwise a slug, then (for spaces with
     /// short ids such as `"1"`) a UUID.
     private static func lookupOrder(ofEntry entry: String) -> [StoryReference] {
@@ -102,15 +139,16 @@ public struct Crawler: Sendable {
         return [reference]
     }
 
-    /// The edges of the references found in the story `source`, each with the UUID it resolved to.
-    private static func edges(from source: String, references: [ExtractedReference], in catalog: StoryCatalog) -> [LinkGraph.Edge] {
+    /// The edges of the references found in the story `source`, each with the UUID `target` gives.
+    private static func edges(
+        from source: String, references: [ExtractedReference], target: (borrowing ExtractedReference) -> String?
+    ) -> [LinkGraph.Edge] {
         // Indexing instead of iterating copies no reference as a whole.
         references.indices.map { index in
             LinkGraph.Edge(
                 source: source, fieldPath: references[index].fieldPath, kind: references[index].kind,
                 reference: references[index].reference, anchor: references[index].anchor,
-                cachedURL: references[index].cachedURL,
-                target: references[index].embeddedStory?.uuid ?? catalog.target(of: references[index].lookupOrder))
+                cachedURL: references[index].cachedURL, target: target(references[index]))
         }
     }
 }

@@ -74,6 +74,35 @@ struct StoryCatalog {
         }
     }
 
+    /// What `order` resolves to, as ``resolve(_:from:)`` would find it, from what is known and
+    /// then from `source` at once, recording nothing: the UUID, the story when it came from the
+    /// source, and the references tried that name nothing (see ``learn(_:missing:)``).
+    func resolve(
+        _ order: [StoryReference], in source: any InMemoryStorySource
+    ) -> (uuid: String?, fetched: Story?, missing: [StoryReference]) {
+        var missing: [StoryReference] = []
+        for reference in order {
+            switch resolutions[reference] {
+            case .found(let uuid)?:
+                return (uuid, nil, missing)
+            case .missing?:
+                continue
+            case nil:
+                if let uuid = known(reference) { return (uuid, nil, missing) }
+                if let story = source.story(for: reference) { return (story.uuid, story, missing) }
+                missing.append(reference)
+            }
+        }
+        return (nil, nil, missing)
+    }
+
+    /// Records what ``resolve(_:in:)`` found: the stories fetched, and the references that name
+    /// nothing, which are never asked again.
+    mutating func learn(_ fetched: [Story], missing: [StoryReference]) {
+        for story in fetched { learn(story) }
+        for reference in missing where resolutions[reference] == nil { resolutions[reference] = .missing }
+    }
+
     /// The UUID the first resolvable reference of `order` names, or nil.
     func target(of order: [StoryReference]) -> String? {
         for reference in order {

@@ -9,7 +9,7 @@ import StoryModel
 /// The whole folder is read, parsed and indexed once, in parallel, when the source is created;
 /// lookups are then dictionary hits. Indexed by `uuid`, by `full_slug` (see ``SlugLookup``) and
 /// by numeric `id` (the first story with an id wins).
-public struct LocalFolderSource: StorySource {
+public struct LocalFolderSource: InMemoryStorySource {
     /// The folder as shown in messages (`Content`).
     public let displayPath: String
     private let index: StoryIndex
@@ -53,6 +53,10 @@ public struct LocalFolderSource: StorySource {
             if let story = index.story(for: reference) { found[reference] = story }
         }
         return found
+    }
+
+    public func story(for reference: StoryReference) -> Story? {
+        index.story(for: reference)
     }
 
     public func allStories() async throws -> [Story]? {

@@ -13,3 +13,11 @@ public protocol StorySource: Sendable, CustomStringConvertible {
     /// cannot list its stories cheaply (a content API may not).
     func allStories() async throws -> [Story]?
 }
+
+/// A source that holds every story in memory and answers a lookup at once, from any thread. The
+/// crawler resolves such a source's references on all its threads, instead of one batch per
+/// level.
+public protocol InMemoryStorySource: StorySource {
+    /// The story `reference` names, as ``StorySource/stories(for:)`` would find it; nil when none.
+    func story(for reference: StoryReference) -> Story?
+}

@@ -171,6 +171,39 @@ extension StoryCrawlTests {
             #expect(graph.orphans.isEmpty)
         }
 
+        @Test("a folder's references resolve at once, to the same graph as asking batch by batch")
+        func inMemoryMatchesBatches() async throws {
+            // Fallbacks (numeric id, cached slug), stale and missing links, slugs, a relation, a
+            // story embedded in its link (which that level resolves in batches), cycles.
+            let embedded = #"{"uuid": "u-rel", "full_slug": "rel", "content": {"component": "page", "next": \#(storyLink("u-end"))}}"#
+            let texts = [
+                storyText("u-home", "home", id: 1, fields: #"""
+                    "a": \#(storyLink("2")), "b": \#(storyLink("u-old", cached: "blog/")), "c": \#(storyLink("u-c", cached: "old-c")),
+                    "gone": \#(storyLink("3a526768-1d22-447e-9ddd-f4158a035edd", cached: "nowhere")), "md": "[c](/c) [x](/missing)"
+                    """#),
+                storyText("u-two", "two", id: 2, fields: #""back": \#(storyLink("u-home", cached: "home")), "rel": "0b87cb6f-b089-4dd2-a1e3-87f9427d0700""#),
+                storyText("u-blog", "blog/", id: 3, fields: #""related": [\#(embedded)], "again": \#(storyLink("", cached: "rel"))"#),
+                storyText("u-c", "c", id: 4, fields: #""gone": \#(storyLink("3a526768-1d22-447e-9ddd-f4158a035edd", cached: "nowhere")), "up": "[b](/blog)""#),
+                storyText("0b87cb6f-b089-4dd2-a1e3-87f9427d0700", "tags/web"),
+                storyText("u-end", "end", fields: #""md": "[two](/two)""#),
+                storyText("u-lost", "lost"),
+            ]
+            let folder = try TemporaryFolder()
+            for (index, text) in texts.enumerated() { try folder.write("\(index).json", text) }
+            let stories = try texts.map { try Story(json: try #require(try JSONValue(parsing: $0).objectValue)) }
+
+            let atOnce = try await Crawler(source: try LocalFolderSource(folder: folder.url)).crawl()
+            let inBatches = try await Crawler(source: RecordingSource(stories)).crawl()
+            #expect(atOnce.stories.map(\.story.uuid) == ["u-home", "u-two", "u-blog", "u-c", "0b87cb6f-b089-4dd2-a1e3-87f9427d0700", "u-rel", "u-end"])
+            #expect(atOnce.stories.map(\.story.uuid) == inBatches.stories.map(\.story.uuid))
+            #expect(atOnce.stories.map(\.depth) == inBatches.stories.map(\.depth))
+            #expect(atOnce.stories.map(\.firstLinkedFrom) == inBatches.stories.map(\.firstLinkedFrom))
+            #expect(atOnce.edges == inBatches.edges)
+            #expect(atOnce.unresolvedEdges.count == 3)
+            #expect(atOnce.staleEdges.map(\.fieldPath) == ["c"])
+            #expect(atOnce.orphans.map(\.uuid) == ["u-lost"])
+        }
+
         @Test("gives the same order and graph whatever the parallelism")
         func deterministic() async throws {
             let folder = try TemporaryFolder()
