@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // The memory allocator of the executables (see Sources/storysite/main.swift).
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
 
         // The pipeline stages.
         .target(name: "StoryModel"),
@@ -44,7 +50,7 @@ let package = Package(
                 "StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck", "Preview", "ParallelWork",
             ]
         ),
-        .executableTarget(name: "storysite", dependencies: ["StorySiteCLI"]),
+        .executableTarget(name: "storysite", dependencies: ["StorySiteCLI", "CJemalloc"]),
 
         // Tests: one suite per module, folders mirroring Sources/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -73,7 +79,7 @@ let package = Package(
         .executableTarget(name: "preview-benchmark", dependencies: ["Preview"], path: "Benchmarks/PreviewBenchmark"),
         .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck"], path: "Benchmarks/CheckBenchmark"),
         .executableTarget(
-            name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI"], path: "Benchmarks/BuildBenchmark"),
+            name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI", "CJemalloc"], path: "Benchmarks/BuildBenchmark"),
         .executableTarget(
             name: "api-benchmark",
             dependencies: ["SyntheticSpace", "FakeStoryblokAPI", "StorySource", "StoryCrawl"],

@@ -5,8 +5,10 @@
 //   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR]
 //
 // storysite runs as a child process of this executable (`build-benchmark storysite build …`),
-// so its peak RSS is measured the same way as Hugo's, with /usr/bin/time. Hugo is skipped with
-// a message when it is not installed (`apt-get install hugo`).
+// so its peak RSS is measured the same way as Hugo's, with /usr/bin/time; it links the same
+// allocator as the storysite executable. Hugo is skipped with a message when it is not
+// installed (`apt-get install hugo`).
+import CJemalloc
 import Foundation
 import StorySiteCLI
 import SyntheticSpace
