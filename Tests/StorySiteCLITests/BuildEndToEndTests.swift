@@ -268,7 +268,7 @@ extension StorySiteCLITests {
             let phases = report.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
             for phase in ["load", "crawl", "render", "write", "total"] { #expect(phases.contains(phase), "\(report)") }
             #expect(phases.last == "total")
-            #expect(report.split(separator: "\n").allSatisfy { $0.range(of: #" \d+ ms$"#, options: .regularExpression) != nil }, "\(report)")
+            #expect(report.split(separator: "\n").allSatisfy { $0.range(of: #" \d+ ms   CPU +\d+ ms$"#, options: .regularExpression) != nil }, "\(report)")
 
             let unchanged = try await Executable.run(["build", "--timings"], in: workspace.url)
             #expect(!unchanged.stderr.contains("  render "), "a build with nothing to do renders nothing: \(unchanged.stderr)")
