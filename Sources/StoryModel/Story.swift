@@ -44,8 +44,9 @@ public struct Story: Sendable, Hashable {
     public var content: JSONValue { storage.content }
     /// The whole story object as it was read.
     public var raw: JSONObject { storage.raw }
-    /// A fingerprint of the story as read (16 hex digits): equal digests mean equal stories,
-    /// which is how a rebuild tells what changed. See ``init(json:digest:)``.
+    /// A fingerprint of the story as read (16 hex digits): a story that changed gets another
+    /// digest, which is how a rebuild tells what changed. An unchanged story may get another
+    /// too (its file's spacing changed), which costs only a render. See ``init(json:digest:)``.
     public var digest: String { storage.digest }
 
     /// Builds a story from a story object, or says which required key is missing or malformed.
