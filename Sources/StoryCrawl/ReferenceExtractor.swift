@@ -5,8 +5,9 @@ import StoryModel
 /// render does):
 /// - multilinks with `linktype: "story"` (target by `id`, falling back to `cached_url`), and
 ///   `linktype: "url"` multilinks whose URL is a site path or starts with the base URL;
-/// - richtext link marks with `linktype: "story"` (`attrs.uuid`, falling back to `attrs.href`) or
-///   a url link into the site, and the blocks inside richtext `blok` nodes (`attrs.body`);
+/// - a richtext text node's (first) link mark with `linktype: "story"` (`attrs.uuid`, falling
+///   back to `attrs.href`) or a url link into the site, and the blocks inside richtext `blok`
+///   nodes (`attrs.body`);
 /// - relations: a block field holding a UUID-shaped string, or an array of nothing but those,
 ///   or a resolved relation (a whole story object in its place);
 /// - Markdown links in any string field whose target is a site path (see ``SitePathReference``).
@@ -123,18 +124,19 @@ private struct Walker {
         }
     }
 
-    /// A richtext node: its link marks, the blocks of a `blok` node, and its child nodes.
+    /// A richtext node: a text node's link, the blocks of a `blok` node, and its child nodes.
     private mutating func visitRichtextNode(_ node: JSONObject) {
-        if case .array(let marks)? = node["marks"] {
-            path.push("marks")
-            for (index, mark) in marks.enumerated() {
-                guard case .object(let mark) = mark, mark["type"]?.stringValue == "link",
-                      case .object(let attributes)? = mark["attrs"] else { continue }
+        // As the render does: only text nodes link, through their first link mark (the editor
+        // allows one).
+        if node["type"]?.stringValue == "text", case .array(let marks)? = node["marks"],
+           let index = marks.firstIndex(where: { $0["type"]?.stringValue == "link" }) {
+            if case .object(let attributes)? = marks[index]["attrs"] {
+                path.push("marks")
                 path.push(index: index)
                 visitLinkMark(attributes)
                 path.pop()
+                path.pop()
             }
-            path.pop()
         }
         if node["type"]?.stringValue == "blok", case .array(let body)? = node["attrs"]?["body"] {
             path.push("attrs")

@@ -24,6 +24,8 @@ struct BlockPreparationTests {
     private static let about = "a0000000-0000-4000-8000-000000000001"
     private static let post = "a0000000-0000-4000-8000-000000000002"
     private static let team = "a0000000-0000-4000-8000-000000000003"
+    /// Linked only where the render shows no link: a second link mark, a link mark on a paragraph.
+    private static let unlinked = "a0000000-0000-4000-8000-000000000005"
 
     /// A story holding every case the crawl and the render once classified differently.
     private static let guide = parseStory(#"""
@@ -46,6 +48,10 @@ struct BlockPreparationTests {
           "text": {"type": "doc", "linktype": "story", "cached_url": "gone", "content": [
             {"type": "paragraph", "content": [{"type": "text", "text": "about",
               "marks": [{"type": "link", "attrs": {"uuid": "\#(about)", "href": "/about", "linktype": "story"}}]}]},
+            {"type": "paragraph", "marks": [{"type": "link", "attrs": {"uuid": "\#(unlinked)", "linktype": "story"}}],
+             "content": [{"type": "text", "text": "two links", "marks": [{"type": "bold"},
+               {"type": "link", "attrs": {"uuid": "\#(team)", "href": "/team", "linktype": "story"}},
+               {"type": "link", "attrs": {"uuid": "\#(unlinked)", "linktype": "story"}}]}]},
             {"type": "blok", "attrs": {"body": [
               {"fieldtype": "multilink", "linktype": "story", "id": "\#(post)", "cached_url": "blog/post"},
               {"component": "button", "_uid": "b", "uuid": "\#(post)", "related": ["\#(about)"],
@@ -62,6 +68,7 @@ struct BlockPreparationTests {
         makeStory(uuid: about, slug: "about", name: "About"),
         makeStory(uuid: post, slug: "blog/post", name: "A post"),
         makeStory(uuid: team, slug: "team", name: "Team"),
+        makeStory(uuid: unlinked, slug: "unlinked", name: "Unlinked"),
     ]
 
     @Test("every story link and relation the render shows is a crawl edge there, and every crawl edge is one the render shows")
