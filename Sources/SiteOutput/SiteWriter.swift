@@ -261,7 +261,7 @@ public struct SiteWriter: Sendable {
         }
         guard hadOutput else { return }
         try carryUserDotfiles(from: retired)
-        try? fileManager.removeItem(at: retired)
+        FolderRemoval.remove(retired.path, jobs: jobs)
     }
 
     /// Finishes a swap that a killed build left half done, before anything else is touched: the
@@ -282,7 +282,7 @@ public struct SiteWriter: Sendable {
             return
         }
         try carryUserDotfiles(from: retired)
-        try? fileManager.removeItem(at: retired)
+        FolderRemoval.remove(retired.path, jobs: jobs)
     }
 
     /// Moves the user's root dotfiles (`.git`, `.nojekyll`; not storysite's own `.storysite`)
