@@ -65,30 +65,17 @@ struct FolderListing {
         return paths.sorted()
     }
 
-    /// The entries of the folder at `path`, sorted by name, with POSIX calls: each entry is
-    /// `lstat`ed relative to its open folder, so the kernel does not walk the whole path again.
+    /// The entries of the folder at `path`, sorted by name. Each entry is `lstat`ed relative to
+    /// its open folder, so the kernel does not walk the whole path again.
     private static func entries(of path: String, skipDotfiles: Bool) -> [Entry]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        let descriptor = dirfd(directory)
         var entries: [Entry] = []
-        while let record = readdir(directory) {
-            // Read in place: a record is only as long as its name, so copying the whole
-            // fixed-size `d_name` field can run past the end of the directory buffer.
-            let entry = withUnsafePointer(to: &record.pointee.d_name) { field in
-                field.withMemoryRebound(to: CChar.self, capacity: 1) { name -> Entry?? in
-                    if name[0] == CChar(UInt8(ascii: ".")) {
-                        // `.`, `..`, and dotfiles at the top when asked to skip them.
-                        if skipDotfiles || name[1] == 0 || (name[1] == CChar(UInt8(ascii: ".")) && name[2] == 0) { return .some(nil) }
-                    }
-                    var info = stat()
-                    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-                    return Entry(name: String(cString: name), info: info)
-                }
-            }
-            guard let entry else { return nil }
-            if let entry { entries.append(entry) }
+        let complete = FolderEntries.forEach(in: path) { folder, name, _ in
+            if skipDotfiles && name[0] == CChar(UInt8(ascii: ".")) { return true }
+            var info = stat()
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+            entries.append(Entry(name: String(cString: name), info: info))
+            return true
         }
-        return entries.sorted { $0.name < $1.name }
+        return complete ? entries.sorted { $0.name < $1.name } : nil
     }
 }

@@ -34,31 +34,21 @@ enum FolderRemoval {
     /// Removes every entry of the folder at `path` but its folders, and returns their paths; nil
     /// when the folder cannot be read or an entry cannot be removed.
     private static func removeFiles(in path: String) -> [String]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        let descriptor = dirfd(directory)
         var folders: [String] = []
         var removedAll = true
-        while let record = readdir(directory) {
-            // Read in place: a record is only as long as its name (see FolderListing).
-            let type = Int32(record.pointee.d_type)
-            withUnsafePointer(to: &record.pointee.d_name) { field in
-                field.withMemoryRebound(to: CChar.self, capacity: 1) { name in
-                    let dot = CChar(UInt8(ascii: "."))
-                    if name[0] == dot && (name[1] == 0 || (name[1] == dot && name[2] == 0)) { return }
-                    var isFolder = type == Int32(DT_DIR)
-                    if type == Int32(DT_UNKNOWN) {
-                        var info = stat()
-                        isFolder = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-                    }
-                    if isFolder {
-                        folders.append(path + "/" + String(cString: name))
-                    } else if unlinkat(descriptor, name, 0) != 0 {
-                        removedAll = false
-                    }
-                }
+        let listed = FolderEntries.forEach(in: path) { folder, name, type in
+            var isFolder = type == Int32(DT_DIR)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                isFolder = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             }
+            if isFolder {
+                folders.append(path + "/" + String(cString: name))
+            } else if unlinkat(folder, name, 0) != 0 {
+                removedAll = false
+            }
+            return true
         }
-        return removedAll ? folders : nil
+        return listed && removedAll ? folders : nil
     }
 }
