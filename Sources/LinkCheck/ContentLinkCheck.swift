@@ -21,9 +21,9 @@ public enum ContentLinkCheck {
         for index in edges.indices {  // indexing copies no edge as a whole
             if edges[index].target == nil {
                 findings.append(finding(edges[index], .broken, unresolvedReason(edges[index])))
-            } else if graph.isStaleEdge(at: index), let target = edges[index].target.flatMap(graph.story(uuid:)) {
-                findings.append(finding(
-                    edges[index], .warning, "target renamed: cached_url '\(edges[index].cachedURL!)' is now '\(target.fullSlug)'"))
+            } else if graph.isStaleEdge(at: index), let cachedURL = edges[index].cachedURL,
+                      let target = edges[index].target.flatMap(graph.story(uuid:)) {
+                findings.append(finding(edges[index], .warning, "target renamed: cached_url '\(cachedURL)' is now '\(target.fullSlug)'"))
             }
         }
         if includeOrphans {
