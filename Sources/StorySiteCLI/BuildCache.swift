@@ -50,10 +50,10 @@ struct BuildCache: Sendable {
         guard let object = readObject(output.appendingPathComponent(relativePath)), object["key"]?.stringValue == key,
               let storyCount = count("storyCount", in: object), let pageCount = count("pageCount", in: object),
               let fileCount = count("fileCount", in: object),
-              let warnings = object["warnings"]?.arrayValue?.map(Warning.init(json:)), !warnings.contains(nil) else { return nil }
+              let warnings = object["warnings"]?.arrayValue.flatMap({ every($0.map(Warning.init(json:))) }) else { return nil }
         return BuildCache(
             key: key, content: object["content"]?.stringValue, output: object["output"]?.stringValue,
-            storyCount: storyCount, pageCount: pageCount, fileCount: fileCount, warnings: warnings.compactMap { $0 })
+            storyCount: storyCount, pageCount: pageCount, fileCount: fileCount, warnings: warnings)
     }
 
     /// The cache with its page records read from `output` (none when they are missing, corrupt
@@ -99,13 +99,11 @@ extension BuildCache.Page {
     init?(json: JSONValue) {
         guard let fingerprint = json["fingerprint"]?.stringValue, let path = json["path"]?.stringValue,
               let hash = json["hash"]?.stringValue,
-              let missing = json["missingComponents"]?.arrayValue?.map(\.stringValue), !missing.contains(nil),
-              let warnings = json["warnings"]?.arrayValue?.map(BuildCache.Warning.init(json:)), !warnings.contains(nil) else {
+              let missing = json["missingComponents"]?.arrayValue.flatMap({ every($0.map(\.stringValue)) }),
+              let warnings = json["warnings"]?.arrayValue.flatMap({ every($0.map(BuildCache.Warning.init(json:))) }) else {
             return nil
         }
-        self.init(
-            fingerprint: fingerprint, path: path, hash: hash, missingComponents: missing.compactMap { $0 },
-            warnings: warnings.compactMap { $0 })
+        self.init(fingerprint: fingerprint, path: path, hash: hash, missingComponents: missing, warnings: warnings)
     }
 
     func json(story: String) -> JSONValue {
@@ -123,4 +121,9 @@ extension BuildCache.Warning {
     }
 
     var json: JSONValue { .object(JSONObject(["location": .string(location), "message": .string(message)])) }
+}
+
+/// The values, when every one is there; nil when any is missing (a record that cannot be read).
+private func every<Value>(_ values: [Value?]) -> [Value]? {
+    values.contains(where: { $0 == nil }) ? nil : values.compactMap { $0 }
 }
