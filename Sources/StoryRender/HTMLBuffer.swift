@@ -14,6 +14,14 @@ struct HTMLBuffer {
         html.withUTF8 { buffer.bytes.append(contentsOf: $0) }
     }
 
+    /// Appends the closing tag `</tag>`.
+    mutating func appendClosingTag(_ tag: String) {
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(UInt8(ascii: "/"))
+        self += tag
+        bytes.append(UInt8(ascii: ">"))
+    }
+
     /// Appends `text`, escaped for placement between tags.
     mutating func appendText(_ text: String) {
         appendEscaped(text, apostrophe: HTMLEscaping.textApostrophe)

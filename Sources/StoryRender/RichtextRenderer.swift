@@ -159,9 +159,7 @@ private struct Walk {
         }
         output += ">"
         children(content)
-        output += "</"
-        output += tag
-        output += ">"
+        output.appendClosingTag(tag)
     }
 
     private mutating func codeBlock(_ attrs: JSONObject?, _ content: [JSONValue]) {
@@ -266,9 +264,7 @@ private struct Walk {
         if !style.isEmpty { attribute("style", style) }
         output += ">"
         children(content)
-        output += "</"
-        output += tag
-        output += ">"
+        output.appendClosingTag(tag)
     }
 
     // MARK: Text and marks
@@ -286,9 +282,7 @@ private struct Walk {
         }
         output.appendText(text)
         for tag in closing.reversed() {
-            output += "</"
-            output += tag
-            output += ">"
+            output.appendClosingTag(tag)
         }
     }
 
