@@ -14,9 +14,9 @@ public struct Story: Sendable, Hashable {
         let fullSlug: String
         let content: JSONValue
         let raw: JSONObject
-        let digest: String
+        let digest: String?
 
-        init(uuid: String, id: Int?, name: String, slug: String, fullSlug: String, content: JSONValue, raw: JSONObject, digest: String) {
+        init(uuid: String, id: Int?, name: String, slug: String, fullSlug: String, content: JSONValue, raw: JSONObject, digest: String?) {
             self.uuid = uuid
             self.id = id
             self.name = name
@@ -47,11 +47,13 @@ public struct Story: Sendable, Hashable {
     /// A fingerprint of the story as read (16 hex digits): a story that changed gets another
     /// digest, which is how a rebuild tells what changed. An unchanged story may get another
     /// too (its file's spacing changed), which costs only a render. See ``init(json:digest:)``.
-    public var digest: String { storage.digest }
+    public var digest: String { storage.digest ?? Self.digest(of: storage.raw) }
 
     /// Builds a story from a story object, or says which required key is missing or malformed.
     /// `digest` is a fingerprint of where the object came from, when that is cheaper to hash than
-    /// the tree (the bytes of a file that holds this story alone); by default, the JSON tree's.
+    /// the tree (the bytes of a file that holds this story alone). Without one, ``digest`` hashes
+    /// the JSON tree when it is read, not here: stories embedded in content are made on every
+    /// classification of their object, and most are never asked for theirs.
     public init(json object: JSONObject, digest: String? = nil) throws(StoryDecodingError) {
         guard let uuidValue = object["uuid"], !uuidValue.isNull else { throw .missingKey("uuid") }
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
@@ -71,7 +73,7 @@ public struct Story: Sendable, Hashable {
             fullSlug: fullSlug,
             content: content,
             raw: object,
-            digest: digest ?? Self.digest(of: object))
+            digest: digest)
     }
 
     public static func == (lhs: Story, rhs: Story) -> Bool {
