@@ -44,11 +44,14 @@ let package = Package(
         .target(name: "LinkCheck", dependencies: ["CLibXML2", "StoryModel", "StoryCrawl"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Preview", dependencies: ["HTTPServer"]),
+        // The site model over the stages: settings, page plan, build cache, incremental rebuild.
+        .target(
+            name: "SiteBuild",
+            dependencies: ["StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck", "ParallelWork"]
+        ),
         .target(
             name: "StorySiteCLI",
-            dependencies: [
-                "StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck", "Preview", "ParallelWork",
-            ]
+            dependencies: ["SiteBuild", "StoryModel", "StorySource", "SiteOutput", "LinkCheck", "Preview", "HTTPServer"]
         ),
         .executableTarget(name: "storysite", dependencies: ["StorySiteCLI", "CJemalloc"]),
 
@@ -64,6 +67,7 @@ let package = Package(
         .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck", "StoryCrawl", "StorySource", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "StoryCrawl", "StoryModel", "TestSupport"]),
         .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "TestSupport", "FakeStoryblokAPI"]),
         .target(name: "FakeStoryblokAPI", dependencies: ["HTTPServer", "StoryModel"], path: "Tests/FakeStoryblokAPI"),
 

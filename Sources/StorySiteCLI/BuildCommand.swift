@@ -1,4 +1,5 @@
 import Foundation
+import SiteBuild
 import SiteOutput
 
 /// `storysite build`: crawl, render and write the site, reporting every problem at once.
@@ -34,7 +35,9 @@ struct BuildCommand: Command {
         }
 
         let timings = PhaseTimings()
-        let outcome = await IncrementalBuild(options: options, context: context, output: output, progress: progress, timings: timings).run()
+        let outcome = await IncrementalBuild(
+            settings: options.settings, workingDirectory: context.workingDirectory, output: output, progress: progress, timings: timings
+        ).run()
         if arguments.flag("timings") { context.console.err(timings.report) }
         log.add(contentsOf: outcome.diagnostics)
         guard let summary = outcome.summary, !log.hasErrors else { return finish(log, options: options) }

@@ -1,27 +1,21 @@
 import Foundation
+import SiteBuild
 import SiteOutput
-import StoryModel
 import StorySource
 
 /// Everything a build needs to know, resolved from `storysite.json` and the command line
-/// (flags win), with defaults for the rest.
+/// (flags win), with defaults for the rest: the build's ``SiteSettings``, whose fields read
+/// as the options' own (`options.output`), and how much to print.
+@dynamicMemberLookup
 struct BuildOptions: Sendable {
-    var source = "Content"
-    var templates = "Templates"
-    var output = "Output"
-    var entries = ["home"]
-    var baseURL: String?
-    var site = JSONObject()
-    var markdownUnsafe = false
-    /// The slug of the story whose content every page sees as `global` and that gets no page.
-    var global = "global"
-    var strict = false
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var settings = SiteSettings()
     var quiet = false
-    /// The Content Delivery API to read from, when an access token is given; else the folder.
-    var api: StoryblokConfiguration?
-    /// A pulled folder to build from when the API cannot be reached.
-    var fallback: String?
+
+    /// A setting of ``settings``, read and written as the options' own.
+    subscript<Value>(dynamicMember setting: WritableKeyPath<SiteSettings, Value>) -> Value {
+        get { settings[keyPath: setting] }
+        set { settings[keyPath: setting] = newValue }
+    }
 
     /// The options that say where stories come from: shared by every command that crawls.
     static let sourceSpecOptions: [CommandSpec.Option] = [
@@ -46,33 +40,33 @@ struct BuildOptions: Sendable {
     ]
 
     /// Secrets that must never be printed.
-    var secrets: [String] { api.map { [$0.token] } ?? [] }
+    var secrets: [String] { settings.api.map { [$0.token] } ?? [] }
 
     init(arguments: ParsedArguments, configuration: Configuration, environment: [String: String] = [:]) throws(UsageError) {
-        source = arguments.string("source") ?? configuration.source ?? source
-        templates = arguments.string("templates") ?? configuration.templates ?? templates
-        output = arguments.string("output") ?? configuration.output ?? output
+        settings.source = arguments.string("source") ?? configuration.source ?? settings.source
+        settings.templates = arguments.string("templates") ?? configuration.templates ?? settings.templates
+        settings.output = arguments.string("output") ?? configuration.output ?? settings.output
         let entryFlags = arguments.strings("entry")
-        entries = entryFlags.isEmpty ? (configuration.entries ?? entries) : entryFlags
-        baseURL = arguments.string("base-url") ?? configuration.baseURL
-        site = configuration.site
-        markdownUnsafe = configuration.markdownUnsafe ?? false
-        global = configuration.global ?? global
-        strict = arguments.flag("strict") || (configuration.strict ?? false)
-        jobs = try arguments.integer("jobs", in: 1...256) ?? configuration.jobs ?? jobs
+        settings.entries = entryFlags.isEmpty ? (configuration.entries ?? settings.entries) : entryFlags
+        settings.baseURL = arguments.string("base-url") ?? configuration.baseURL
+        settings.site = configuration.site
+        settings.markdownUnsafe = configuration.markdownUnsafe ?? false
+        settings.global = configuration.global ?? settings.global
+        settings.strict = arguments.flag("strict") || (configuration.strict ?? false)
+        settings.jobs = try arguments.integer("jobs", in: 1...256) ?? configuration.jobs ?? settings.jobs
         quiet = arguments.flag("quiet")
-        if let baseURL {
+        if let baseURL = settings.baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
                   scheme == "http" || scheme == "https", url.host != nil else {
                 throw UsageError(
                     message: "The value '\(baseURL)' is invalid for '--base-url <url>': expected an absolute http(s) URL such as https://example.com/",
                     spec: arguments.spec)
             }
-            self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         }
-        fallback = arguments.string("fallback") ?? configuration.fallback
-        api = try Self.api(arguments: arguments, configuration: configuration, environment: environment)
-        for entry in entries where entry.isEmpty {
+        settings.fallback = arguments.string("fallback") ?? configuration.fallback
+        settings.api = try Self.api(arguments: arguments, configuration: configuration, environment: environment)
+        for entry in settings.entries where entry.isEmpty {
             throw UsageError(message: "The value '' is invalid for '--entry <slug>': expected a story slug", spec: arguments.spec)
         }
     }
@@ -115,11 +109,11 @@ struct BuildOptions: Sendable {
     /// The output folder, once it is known not to be the current folder, the source, the
     /// templates or the fallback folder (replacing any of them would destroy the user's work).
     func outputFolder(in context: CommandContext) throws(OutputError) -> URL {
-        let output = context.url(self.output)
-        let protected = [("source", context.url(source)), ("templates", context.url(templates))]
-            + (fallback.map { [("fallback", context.url($0))] } ?? [])
+        let output = context.url(settings.output)
+        let protected = [("source", context.url(settings.source)), ("templates", context.url(settings.templates))]
+            + (settings.fallback.map { [("fallback", context.url($0))] } ?? [])
         try OutputFolderRules.check(
-            output: output, displayPath: self.output, currentFolder: context.workingDirectory, protected: protected)
+            output: output, displayPath: settings.output, currentFolder: context.workingDirectory, protected: protected)
         return output
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LinkCheck
+import SiteBuild
 
 /// `storysite check`: broken links at the content level (story references) and in the HTML,
 /// either of the site a build would write (nothing is written) or of any folder of HTML.
@@ -47,7 +48,7 @@ struct CheckCommand: Command {
             filePrefix = folder.hasSuffix("/") ? folder : folder + "/"
         } else {
             let progress = Progress(console: context.console, quiet: options.quiet || format != "text")
-            let site = await SiteGenerator(options: options, context: context, progress: progress)
+            let site = await SiteGenerator(settings: options.settings, workingDirectory: context.workingDirectory, progress: progress)
                 .generate(reportsBrokenStoryLinks: false)
             var log = DiagnosticLog()
             log.add(contentsOf: site.diagnostics)

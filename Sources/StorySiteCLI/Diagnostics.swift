@@ -1,22 +1,4 @@
-/// One problem found during a command: where, how bad, and what.
-struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
-    enum Severity: String, Sendable { case warning, error }
-
-    var severity: Severity
-    /// A file position (`Templates/a.mustache:3:5`), a story and field (`blog/post: body[2].link`), or a path.
-    var location: String
-    var message: String
-
-    static func error(_ location: String, _ message: String) -> Diagnostic {
-        Diagnostic(severity: .error, location: location, message: message)
-    }
-
-    static func warning(_ location: String, _ message: String) -> Diagnostic {
-        Diagnostic(severity: .warning, location: location, message: message)
-    }
-
-    var description: String { "\(location): \(severity.rawValue): \(message)" }
-}
+import SiteBuild
 
 /// The problems a command collects, printed together at the end rather than one by one.
 struct DiagnosticLog: Sendable {

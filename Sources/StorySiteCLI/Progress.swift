@@ -1,8 +1,9 @@
 import Foundation
+import SiteBuild
 
 /// Tells the user how a command is getting on: a bar redrawn in place on a terminal, plain lines
 /// otherwise (CI logs), nothing under `--quiet`.
-final class Progress: @unchecked Sendable {
+final class Progress: BuildProgress, @unchecked Sendable {
     enum Style { case bar, lines, silent }
 
     private let console: any Console
@@ -20,7 +21,7 @@ final class Progress: @unchecked Sendable {
     }
 
     /// Starts a phase of `total` steps (0 when unknown).
-    func begin(_ phase: String, total: Int = 0) {
+    func begin(_ phase: String, total: Int) {
         lock.withLock {
             self.phase = phase
             self.total = total
@@ -32,7 +33,7 @@ final class Progress: @unchecked Sendable {
     }
 
     /// Records `count` more steps done.
-    func advance(by count: Int = 1) {
+    func advance(by count: Int) {
         lock.withLock {
             done += count
             if style == .bar { draw() }

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBuild
 import StorySource
 
 /// `storysite pull`: crawl the Storyblok space like a build and save every story reached as a
@@ -37,7 +38,8 @@ struct PullCommand: Command {
         let started = ContinuousClock.now
         let progress = Progress(console: context.console, quiet: options.quiet)
         var log = DiagnosticLog()
-        let crawl = await SiteGenerator(options: options, context: context, progress: progress).crawlStories()
+        let crawl = await SiteGenerator(settings: options.settings, workingDirectory: context.workingDirectory, progress: progress)
+            .crawlStories()
         log.add(contentsOf: crawl.diagnostics.filter { $0.severity == .error })
         var written: [String] = []
         if let graph = crawl.graph, !log.hasErrors {

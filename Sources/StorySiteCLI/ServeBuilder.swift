@@ -1,6 +1,6 @@
 import Foundation
 import Preview
-import SiteOutput
+import SiteBuild
 import StorySource
 
 /// The builds of `storysite serve`: generate, write if there was no error, report, then tell the
@@ -51,7 +51,9 @@ actor ServeBuilder {
         let progress = Progress(console: context.console, quiet: options.quiet || !first)
         var log = log
         let outcome = await IncrementalBuild(
-            options: options, context: context, output: output, progress: progress, parsedFiles: parsedFiles).run()
+            settings: options.settings, workingDirectory: context.workingDirectory, output: output, progress: progress,
+            parsedFiles: parsedFiles
+        ).run()
         log.add(contentsOf: outcome.diagnostics)
         guard let summary = outcome.summary, !log.hasErrors else {
             fail(log)
@@ -98,16 +100,16 @@ actor ServeBuilder {
             log.add(.error(Configuration.fileName, error.message))
             return nil
         }
-        let folders: [(name: String, setting: WritableKeyPath<BuildOptions, String>)] = [
+        let folders: [(name: String, setting: WritableKeyPath<SiteSettings, String>)] = [
             ("output", \.output), ("source", \.source), ("templates", \.templates),
         ]
-        let changed = folders.filter { options[keyPath: $0.setting] != firstOptions[keyPath: $0.setting] }
-        for folder in folders { options[keyPath: folder.setting] = firstOptions[keyPath: folder.setting] }
+        let changed = folders.filter { options.settings[keyPath: $0.setting] != firstOptions.settings[keyPath: $0.setting] }
+        for folder in folders { options.settings[keyPath: folder.setting] = firstOptions.settings[keyPath: folder.setting] }
         if changed.map(\.name) != ignoredChanges {
             ignoredChanges = changed.map(\.name)
             if !changed.isEmpty {
                 let names = changed.map { "'\($0.name)'" }.joined(separator: ", ")
-                let kept = changed.map { "'\(firstOptions[keyPath: $0.setting])'" }.joined(separator: ", ")
+                let kept = changed.map { "'\(firstOptions.settings[keyPath: $0.setting])'" }.joined(separator: ", ")
                 log.add(.warning(
                     Configuration.fileName,
                     "\(names) cannot change while serving: still using \(kept); "

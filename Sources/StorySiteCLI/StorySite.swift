@@ -1,10 +1,11 @@
 import Foundation
+import SiteBuild
 
 /// The `storysite` command line: dispatches to a command and turns every outcome into an exit
 /// code (0 success, 1 failure, 64 usage error). `main.swift` only calls ``run(arguments:environment:workingDirectory:console:)``.
 public enum StorySite {
     /// The version printed by `--version`; also part of the build cache key.
-    public static let version = "0.1.0"
+    public static let version = SiteBuildVersion.current
 
     /// Exit codes.
     public enum ExitCode {

@@ -1,9 +1,9 @@
 import StoryCrawl
 import StoryModel
 import Testing
-@testable import StorySiteCLI
+@testable import SiteBuild
 
-extension StorySiteCLITests {
+extension SiteBuildTests {
     @Suite("Page fingerprints")
     struct BuildPageFingerprintsTests {
         @Test("a page's fingerprint follows the root story of its breadcrumbs, whatever its slug")

@@ -5,34 +5,51 @@ import StorySource
 /// One build of the site into its output folder that reuses what the last build left there
 /// (see ``BuildCache``): nothing is touched when no input changed, and otherwise only the pages
 /// whose inputs changed are rendered again. `build` runs it once; `serve` on every save.
-struct IncrementalBuild {
-    let options: BuildOptions
-    let context: CommandContext
-    /// The output folder, resolved (see ``BuildOptions/outputFolder(in:)``).
+public struct IncrementalBuild {
+    let settings: SiteSettings
+    /// The folder the settings' paths are relative to.
+    let workingDirectory: URL
+    /// The output folder, resolved (and checked to be safe to replace by the caller).
     let output: URL
-    let progress: Progress
+    let progress: any BuildProgress
     /// Parsed content files kept from the previous build of the same process (`serve`).
     var parsedFiles: ParsedFileCache?
     /// Where the phases' durations are recorded.
-    var timings = PhaseTimings()
+    var timings: PhaseTimings
 
-    /// What a build did.
-    struct Outcome {
-        /// Every problem found; with an error among them, the output folder was left as it was.
-        var diagnostics: [Diagnostic]
-        /// What the write did; nil when errors stopped the build before it.
-        var summary: SiteWriter.Summary?
-        var pageCount = 0
-        var storyCount = 0
+    /// A build of the site `settings` describe (paths relative to `workingDirectory`) into
+    /// `output`, the settings' output folder resolved.
+    public init(
+        settings: SiteSettings, workingDirectory: URL, output: URL, progress: any BuildProgress = SilentProgress(),
+        parsedFiles: ParsedFileCache? = nil, timings: PhaseTimings = PhaseTimings()
+    ) {
+        self.settings = settings
+        self.workingDirectory = workingDirectory
+        self.output = output
+        self.progress = progress
+        self.parsedFiles = parsedFiles
+        self.timings = timings
     }
 
-    func run() async -> Outcome {
-        let inputs = timings.measure("inputs") { BuildInputs(options: options, context: context) }
-        let writer = SiteWriter(output: output, displayPath: options.output, jobs: options.jobs)
+    /// What a build did.
+    public struct Outcome {
+        /// Every problem found; with an error among them, the output folder was left as it was.
+        public var diagnostics: [Diagnostic]
+        /// What the write did; nil when errors stopped the build before it.
+        public var summary: SiteWriter.Summary?
+        /// How many pages the site has, and how many stories the crawl reached.
+        public var pageCount = 0
+        public var storyCount = 0
+    }
+
+    /// Builds the site: generates what changed and writes it, or reports that nothing did.
+    public func run() async -> Outcome {
+        let inputs = timings.measure("inputs") { BuildInputs(settings: settings, workingDirectory: workingDirectory) }
+        let writer = SiteWriter(output: output, displayPath: settings.output, jobs: settings.jobs)
         let cache = timings.measure("cache read") { BuildCache.read(in: output, key: inputs.key) }
         if let cache, inputs.content != nil, cache.content == inputs.content,
            cache.output != nil,
-           cache.output == timings.measure("output check", { FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs) }) {
+           cache.output == timings.measure("output check", { FolderFingerprint.of(output, skipRootDotfiles: true, jobs: settings.jobs) }) {
             // Nothing changed since the last build: report what it reported, touch nothing.
             return Outcome(
                 diagnostics: cache.warnings.map { .warning($0.location, $0.message) },
@@ -40,7 +57,8 @@ struct IncrementalBuild {
                 pageCount: cache.pageCount, storyCount: cache.storyCount)
         }
 
-        let generator = SiteGenerator(options: options, context: context, progress: progress, parsedFiles: parsedFiles, timings: timings)
+        let generator = SiteGenerator(
+            settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles, timings: timings)
         let (previous, intact) = timings.measure("previous pages") {
             (cache?.readingPages(in: output), cache == nil ? [:] : writer.intactFiles())
         }
@@ -71,7 +89,7 @@ struct IncrementalBuild {
     /// cache cannot be written has still succeeded.
     private func writeCache(inputs: BuildInputs, site: SiteGenerator.Output) {
         let next = BuildCache(
-            key: inputs.key, content: inputs.content, output: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: options.jobs),
+            key: inputs.key, content: inputs.content, output: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: settings.jobs),
             storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
             warnings: site.diagnostics.map { BuildCache.Warning(location: $0.location, message: $0.message) }, pages: site.pages)
         try? next.write(in: output)

@@ -11,33 +11,52 @@ import StorySource
 /// Runs the pipeline short of writing: load the templates and the source, crawl from the entries,
 /// place each story's page, render every page, and add the 404 page, assets, sitemap and robots.
 /// Every problem found is collected, so one run reports all of them.
-struct SiteGenerator {
+public struct SiteGenerator {
     /// What a generation produced: the files to write (incomplete when there were errors) and
     /// the problems found.
-    struct Output {
-        var files: [OutputFile] = []
+    public struct Output {
+        /// The pages, the 404 page, the assets, the sitemap and robots.txt, as they are to be written.
+        public var files: [OutputFile] = []
         /// Pages of the previous build kept as they are, not rendered again.
         var kept: Set<String> = []
         /// What the next build's cache records of each page, by story UUID.
         var pages: [String: BuildCache.Page] = [:]
-        var diagnostics: [Diagnostic] = []
-        var storyCount = 0
-        var pageCount = 0
-        var graph: LinkGraph?
+        /// Every problem found, in the order found.
+        public var diagnostics: [Diagnostic] = []
+        /// How many stories the crawl reached.
+        public var storyCount = 0
+        /// How many pages the site has, rendered or kept.
+        public var pageCount = 0
+        /// The link graph of the crawl; nil when the source could not be loaded or crawled.
+        public var graph: LinkGraph?
 
-        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        /// Whether a problem found is an error.
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    var options: BuildOptions
-    let context: CommandContext
-    let progress: Progress
+    var settings: SiteSettings
+    /// The folder the settings' paths are relative to.
+    let workingDirectory: URL
+    let progress: any BuildProgress
     /// Parsed content files kept between builds (`serve`), so unchanged files are not read again.
     var parsedFiles: ParsedFileCache?
     /// Where the phases' durations are recorded.
-    var timings = PhaseTimings()
+    var timings: PhaseTimings
+
+    /// A generator of the site `settings` describe, their paths relative to `workingDirectory`.
+    public init(
+        settings: SiteSettings, workingDirectory: URL, progress: any BuildProgress = SilentProgress(),
+        parsedFiles: ParsedFileCache? = nil, timings: PhaseTimings = PhaseTimings()
+    ) {
+        self.settings = settings
+        self.workingDirectory = workingDirectory
+        self.progress = progress
+        self.parsedFiles = parsedFiles
+        self.timings = timings
+    }
 
     /// Loads the source and crawls it: the first half of a build, and all of `pull`.
-    func crawlStories() async -> Output {
+    public func crawlStories() async -> Output {
         var output = Output()
         guard let source = loadSource(into: &output), let graph = await crawl(source, into: &output) else { return output }
         output.graph = graph
@@ -45,12 +64,18 @@ struct SiteGenerator {
         return output
     }
 
+    /// The whole site, short of writing it, every page rendered. Broken story links are reported
+    /// as warnings (errors under `--strict`), unless the caller reports them itself (`check`).
+    public func generate(reportsBrokenStoryLinks: Bool = true) async -> Output {
+        await generate(previous: nil, intact: [:], key: "", reportsBrokenStoryLinks: reportsBrokenStoryLinks)
+    }
+
     /// The whole site, short of writing it. Pages whose fingerprint matches `previous` and
     /// whose file is among `intact` (path → content hash) are kept instead of rendered.
     /// Broken story links are reported as warnings (errors under `--strict`), unless the caller
     /// reports them itself (`check`).
     func generate(
-        previous: BuildCache? = nil, intact: [String: String] = [:], key: String = "", reportsBrokenStoryLinks: Bool = true
+        previous: BuildCache?, intact: [String: String], key: String, reportsBrokenStoryLinks: Bool = true
     ) async -> Output {
         var templateProblems = Output()
         let templates = timings.measure("templates") { loadTemplates(into: &templateProblems) }
@@ -58,7 +83,7 @@ struct SiteGenerator {
         output.diagnostics = templateProblems.diagnostics + output.diagnostics
         guard let templates, let graph = output.graph, !output.hasErrors else { return output }
 
-        let plan = timings.measure("plan") { PagePlan(graph: graph, global: options.global) }
+        let plan = timings.measure("plan") { PagePlan(graph: graph, global: settings.global) }
         output.diagnostics += plan.problems
         if !output.hasErrors {
             await assemble(plan, graph: graph, templates: templates, previous: previous, intact: intact, key: key, into: &output)
@@ -75,11 +100,11 @@ struct SiteGenerator {
         let renderer = PageRenderer(
             library: templates,
             resolver: GraphLinkResolver(graph: graph, pageURL: { plan.location(of: $0)?.url }),
-            site: .object(options.site),
+            site: .object(settings.site),
             global: plan.globalStory,
-            baseURL: options.baseURL,
-            markdownUnsafe: options.markdownUnsafe)
-        let fingerprints = timings.measure("story identities") { BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: options.jobs) }
+            baseURL: settings.baseURL,
+            markdownUnsafe: settings.markdownUnsafe)
+        let fingerprints = timings.measure("story identities") { BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs) }
         output.files = await render(plan, graph: graph, renderer: renderer, reusing: (previous, intact, fingerprints), into: &output)
         output.pageCount = output.files.count + output.kept.count
         timings.measure("404, assets, sitemap") { addSiteFiles(plan, renderer: renderer, into: &output) }
@@ -89,7 +114,7 @@ struct SiteGenerator {
     private func addSiteFiles(_ plan: PagePlan, renderer: PageRenderer, into output: inout Output) {
         output.files.append(notFoundPage(renderer, into: &output))
         output.files += assets(into: &output)
-        if let baseURL = options.baseURL {
+        if let baseURL = settings.baseURL {
             let entries = plan.stories.map {
                 Sitemap.Entry(url: plan.location(of: $0)?.url ?? "", lastModified: $0.string("published_at"))
             }
@@ -104,7 +129,7 @@ struct SiteGenerator {
             var field = ""
             if case .field(let path)? = finding.location { field = ": " + path }
             return Diagnostic(
-                severity: options.strict ? .error : .warning, location: finding.source + field,
+                severity: settings.strict ? .error : .warning, location: finding.source + field,
                 message: "broken story link to '\(finding.target)': \(finding.reason)")
         }
     }
@@ -112,14 +137,14 @@ struct SiteGenerator {
     // MARK: Loading and crawling
 
     private func loadTemplates(into output: inout Output) -> TemplateLibrary? {
-        guard folderExists(options.templates) else {
-            output.diagnostics.append(.error(options.templates, "the templates folder does not exist; name it with --templates"))
+        guard folderExists(settings.templates) else {
+            output.diagnostics.append(.error(settings.templates, "the templates folder does not exist; name it with --templates"))
             return nil
         }
         do {
-            let library = try TemplateLibrary(folder: URL(fileURLWithPath: options.templates, relativeTo: context.workingDirectory))
+            let library = try TemplateLibrary(folder: URL(fileURLWithPath: settings.templates, relativeTo: workingDirectory))
             output.diagnostics += library.missingPartialTags.map { tag in
-                Diagnostic(severity: options.strict ? .error : .warning, location: "\(tag.path):\(tag.line):\(tag.column)", message: tag.message)
+                Diagnostic(severity: settings.strict ? .error : .warning, location: "\(tag.path):\(tag.line):\(tag.column)", message: tag.message)
             }
             return library
         } catch let errors as TemplateErrors {
@@ -128,15 +153,15 @@ struct SiteGenerator {
                 return .error(location, error.message)
             }
         } catch {
-            output.diagnostics.append(.error(options.templates, "\(error)"))
+            output.diagnostics.append(.error(settings.templates, "\(error)"))
         }
         return nil
     }
 
     /// The API source when configured, else the content folder.
     private func loadSource(into output: inout Output) -> (any StorySource)? {
-        if let api = options.api { return StoryblokSource(configuration: api) }
-        return loadFolder(options.source, into: &output)
+        if let api = settings.api { return StoryblokSource(configuration: api) }
+        return loadFolder(settings.source, into: &output)
     }
 
     private func loadFolder(_ path: String, into output: inout Output) -> (any StorySource)? {
@@ -146,7 +171,7 @@ struct SiteGenerator {
         }
         do {
             return try timings.measure("load") { () throws(SourceProblems) in
-                try LocalFolderSource(folder: context.url(path), displayPath: path, jobs: options.jobs, cache: parsedFiles)
+                try LocalFolderSource(folder: workingDirectory.resolving(path), displayPath: path, jobs: settings.jobs, cache: parsedFiles)
             }
         } catch {
             output.diagnostics += error.problems.map { problem in
@@ -163,18 +188,18 @@ struct SiteGenerator {
         progress.begin("Crawling")
         do {
             let graph = try await timings.measure("crawl") {
-                try await Crawler(source: source, entries: try await entries(in: source), baseURL: options.baseURL, jobs: options.jobs).crawl()
+                try await Crawler(source: source, entries: try await entries(in: source), baseURL: settings.baseURL, jobs: settings.jobs).crawl()
             }
             progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")
             return graph
-        } catch let error as StoryblokError where error.isUnreachable && options.fallback != nil {
-            let fallback = options.fallback!
+        } catch let error as StoryblokError where error.isUnreachable && settings.fallback != nil {
+            let fallback = settings.fallback!
             progress.finish("Could not reach the API")
             output.diagnostics.append(.warning(
                 source.description, "could not reach the API (\(error)); built from the pulled folder '\(fallback)' instead"))
             guard let folder = loadFolder(fallback, into: &output) else { return nil }
             var withoutFallback = self
-            withoutFallback.options.fallback = nil
+            withoutFallback.settings.fallback = nil
             return await withoutFallback.crawl(folder, into: &output)
         } catch let error as CrawlError {
             output.diagnostics += error.description.split(separator: "\n").map {
@@ -189,10 +214,10 @@ struct SiteGenerator {
 
     /// The entries to crawl from: the configured ones, plus the global story when the source has it.
     private func entries(in source: any StorySource) async throws -> [String] {
-        let global = SlugLookup.key(options.global)
-        guard !options.entries.contains(where: { SlugLookup.key($0) == global }) else { return options.entries }
-        let found = try await source.stories(for: [.slug(options.global)])
-        return found.isEmpty ? options.entries : options.entries + [options.global]
+        let global = SlugLookup.key(settings.global)
+        guard !settings.entries.contains(where: { SlugLookup.key($0) == global }) else { return settings.entries }
+        let found = try await source.stories(for: [.slug(settings.global)])
+        return found.isEmpty ? settings.entries : settings.entries + [settings.global]
     }
 
     // MARK: Rendering
@@ -206,7 +231,7 @@ struct SiteGenerator {
         into output: inout Output
     ) async -> [OutputFile] {
         let stories = plan.stories
-        let fingerprints = timings.measure("page fingerprints") { previous.fingerprints.fingerprints(of: stories, jobs: options.jobs) }
+        let fingerprints = timings.measure("page fingerprints") { previous.fingerprints.fingerprints(of: stories, jobs: settings.jobs) }
         var reused: [BuildCache.Page?] = []
         for (story, fingerprint) in zip(stories, fingerprints) {
             let path = plan.location(of: story)!.filePath
@@ -257,8 +282,8 @@ struct SiteGenerator {
             let users = missingComponents[component]!
             let named = users.prefix(5).joined(separator: ", ") + (users.count > 5 ? " and \(users.count - 5) more" : "")
             return Diagnostic(
-                severity: options.strict ? .error : .warning,
-                location: "\(options.templates)/components/\(component).mustache",
+                severity: settings.strict ? .error : .warning,
+                location: "\(settings.templates)/components/\(component).mustache",
                 message: "no template for component '\(component)', used by \(named); its blocks render as nothing")
         }
         progress.finish("Rendered \(counted(files.count, "page"))" + (output.kept.isEmpty ? "" : ", kept \(output.kept.count) unchanged"))
@@ -271,7 +296,7 @@ struct SiteGenerator {
         _ pending: [Int], of stories: [Story], graph: LinkGraph, plan: PagePlan, renderer: PageRenderer
     ) -> [Result<(RenderedPage, OutputFile), any Error>?] {
         let progress = self.progress
-        let rendered = ParallelWork.map(count: pending.count, jobs: options.jobs) { position in
+        let rendered = ParallelWork.map(count: pending.count, jobs: settings.jobs) { position in
             defer { progress.advance() }
             let story = stories[pending[position]]
             let backlinks = graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }
@@ -295,16 +320,16 @@ struct SiteGenerator {
                 return OutputFile(path: "404.html", text: page.html)
             }
         } catch {
-            output.diagnostics.append(.error("\(options.templates)/404.mustache", "\((error as? PageRenderError)?.message ?? "\(error)")"))
+            output.diagnostics.append(.error("\(settings.templates)/404.mustache", "\((error as? PageRenderError)?.message ?? "\(error)")"))
         }
-        let title = options.site["title"]?.stringValue
-        let rootPath = PageRenderer.rootPath(of: options.baseURL)
+        let title = settings.site["title"]?.stringValue
+        let rootPath = PageRenderer.rootPath(of: settings.baseURL)
         return OutputFile(path: "404.html", text: NotFoundPage.html(siteTitle: title, rootPath: rootPath))
     }
 
     /// The files of `Templates/assets/`, to be written under `assets/`.
     private func assets(into output: inout Output) -> [OutputFile] {
-        let folder = context.url(options.templates).appendingPathComponent("assets", isDirectory: true)
+        let folder = workingDirectory.resolving(settings.templates).appendingPathComponent("assets", isDirectory: true)
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
             return []
         }
@@ -316,7 +341,7 @@ struct SiteGenerator {
             do {
                 files.append(OutputFile(path: "assets/" + relative, contents: try Data(contentsOf: url)))
             } catch {
-                output.diagnostics.append(.error("\(options.templates)/assets/\(relative)", "could not read the file: \(error.localizedDescription)"))
+                output.diagnostics.append(.error("\(settings.templates)/assets/\(relative)", "could not read the file: \(error.localizedDescription)"))
             }
         }
         return files.sorted { $0.path < $1.path }
@@ -324,6 +349,6 @@ struct SiteGenerator {
 
     private func folderExists(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: context.url(path).path, isDirectory: &isFolder) && isFolder.boolValue
+        return FileManager.default.fileExists(atPath: workingDirectory.resolving(path).path, isDirectory: &isFolder) && isFolder.boolValue
     }
 }

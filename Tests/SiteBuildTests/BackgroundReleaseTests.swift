@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import StorySiteCLI
+@testable import SiteBuild
 
-extension StorySiteCLITests {
+extension SiteBuildTests {
     @Suite("Background release")
     struct BackgroundReleaseTests {
         /// Signals, when freed, whether it was freed on the thread that made it.

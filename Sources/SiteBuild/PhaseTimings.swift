@@ -3,7 +3,7 @@ import Foundation
 /// How long each phase of a build took, in the order the phases ended, with the CPU time the
 /// process spent meanwhile (all threads, user and system): printed by `build --timings` to show
 /// where the time goes, and how well a phase keeps the cores busy.
-final class PhaseTimings: @unchecked Sendable {
+public final class PhaseTimings: @unchecked Sendable {
     private struct Phase {
         var name: String
         var wall: Duration
@@ -12,6 +12,9 @@ final class PhaseTimings: @unchecked Sendable {
 
     private let lock = NSLock()
     private var phases: [Phase] = []
+
+    /// Timings with no phase recorded yet.
+    public init() {}
 
     /// Runs `body`, recording its duration as the phase `name`.
     func measure<T, Failure: Error>(_ name: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
@@ -28,7 +31,7 @@ final class PhaseTimings: @unchecked Sendable {
     }
 
     /// One line per phase, `  render     418 ms   CPU  790 ms`, then the totals.
-    var report: String {
+    public var report: String {
         let phases = lock.withLock { self.phases }
         let width = max(5, phases.map(\.name.count).max() ?? 0)
         func milliseconds(_ duration: Duration) -> String {
@@ -57,5 +60,13 @@ final class PhaseTimings: @unchecked Sendable {
         #endif
         func duration(_ time: timeval) -> Duration { .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec)) }
         return duration(usage.ru_utime) + duration(usage.ru_stime)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

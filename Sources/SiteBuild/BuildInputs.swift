@@ -11,22 +11,22 @@ struct BuildInputs: Sendable {
     /// whose changes cannot be seen without asking it.
     var content: String?
 
-    init(options: BuildOptions, context: CommandContext) {
+    init(settings: SiteSettings, workingDirectory: URL) {
         var key = Fingerprint()
-        key.combine("storysite \(StorySite.version)")
-        key.combine(options.source)
-        key.combine(options.templates)
-        key.combine(options.entries.joined(separator: "\n"))
-        key.combine(options.baseURL ?? "-")
-        key.combine(JSONValue.object(options.site))
-        key.combine(options.markdownUnsafe ? "unsafe" : "safe")
-        key.combine(options.global)
-        key.combine(options.strict ? "strict" : "lenient")
-        key.combine(options.api.map { "api \($0.baseURL) \($0.version) \($0.language ?? "-")" } ?? "folder")
-        key.combine(options.fallback ?? "-")
-        Self.combineFiles(in: context.url(options.templates), into: &key)
+        key.combine("storysite \(SiteBuildVersion.current)")
+        key.combine(settings.source)
+        key.combine(settings.templates)
+        key.combine(settings.entries.joined(separator: "\n"))
+        key.combine(settings.baseURL ?? "-")
+        key.combine(JSONValue.object(settings.site))
+        key.combine(settings.markdownUnsafe ? "unsafe" : "safe")
+        key.combine(settings.global)
+        key.combine(settings.strict ? "strict" : "lenient")
+        key.combine(settings.api.map { "api \($0.baseURL) \($0.version) \($0.language ?? "-")" } ?? "folder")
+        key.combine(settings.fallback ?? "-")
+        Self.combineFiles(in: workingDirectory.resolving(settings.templates), into: &key)
         self.key = key.hex
-        content = options.api == nil ? FolderFingerprint.of(context.url(options.source), jobs: options.jobs) : nil
+        content = settings.api == nil ? FolderFingerprint.of(workingDirectory.resolving(settings.source), jobs: settings.jobs) : nil
     }
 
     /// Every file below `folder`, by relative path and contents, in sorted order.
