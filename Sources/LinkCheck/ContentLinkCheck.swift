@@ -36,11 +36,12 @@ public enum ContentLinkCheck {
         return findings
     }
 
-    /// The findings with what was checked: the graph's stories and story references.
+    /// The findings with what was checked: the graph's stories and the story references their
+    /// content makes (folder listings are the site's navigation, not links an editor wrote).
     public static func report(for graph: LinkGraph, includeOrphans: Bool) -> CheckReport {
         CheckReport(
             findings: findings(in: graph, includeOrphans: includeOrphans),
-            stories: graph.stories.count, links: graph.edges.count)
+            stories: graph.stories.count, links: graph.edges.count { $0.kind != .listing })
     }
 
     private static func unresolvedReason(_ edge: LinkGraph.Edge) -> String {

@@ -4,7 +4,9 @@ import StoryModel
 import StorySource
 
 /// Walks a source breadth-first from its entry stories, following every story reference
-/// (see ``ReferenceExtractor``), and returns the ``LinkGraph``.
+/// (see ``ReferenceExtractor``) and every folder listing (a reached start page reaches the
+/// stories its folder lists; see ``Story/startPageFolder``), and returns the ``LinkGraph``.
+/// The stories of named collections (``StorySelection``) start the crawl as entries do.
 ///
 /// Each level is one batch: its stories' references are extracted in parallel, then the
 /// stories they name are asked of the source together (with one more batch per fallback, such
@@ -16,15 +18,18 @@ public struct Crawler: Sendable {
     public let entries: [String]
     /// The site's own URL (`https://example.com/`): absolute links to it count as site links.
     public let baseURL: String?
+    /// The named collections, whose stories are entries too (after ``entries``).
+    public let collections: [StorySelection]
     /// How many stories are read for references at once.
     public let jobs: Int
 
     public init(
-        source: any StorySource, entries: [String] = ["home"], baseURL: String? = nil,
+        source: any StorySource, entries: [String] = ["home"], collections: [StorySelection] = [], baseURL: String? = nil,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.source = source
         self.entries = entries
+        self.collections = collections
         self.baseURL = baseURL
         self.jobs = jobs
     }
@@ -50,6 +55,14 @@ public struct Crawler: Sendable {
         // The first entry is the root story, placed at the site root: `/` names it.
         let root = frontier.first
         let rootSlug = root?.fullSlug ?? SitePathReference.defaultRootSlug
+        for selection in collections {
+            for story in selection.select(from: try await source.stories(matching: selection.query)) {
+                catalog.learn(story)
+                guard visited.insert(story.uuid).inserted else { continue }
+                nodes.append(LinkGraph.Node(story: story, depth: 0, firstLinkedFrom: nil))
+                frontier.append(story)
+            }
+        }
 
         var edges: [LinkGraph.Edge] = []
         var depth = 0
@@ -65,8 +78,13 @@ public struct Crawler: Sendable {
             } else {
                 levelEdges = try await resolveInBatches(found, of: level, catalog: &catalog)
             }
+            let listed = try await listings(of: level)
+            for members in listed { for member in members { catalog.learn(member) } }
             var next: [Story] = []
-            for storyEdges in levelEdges {
+            for (position, referenceEdges) in levelEdges.enumerated() {
+                let storyEdges = referenceEdges + listed[position].map { member in
+                    LinkGraph.Edge(source: level[position].uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid), target: member.uuid)
+                }
                 for index in storyEdges.indices {
                     guard let target = storyEdges[index].target, !visited.contains(target), let reached = catalog[target] else { continue }
                     visited.insert(target)
@@ -129,6 +147,32 @@ public struct Crawler: Sendable {
         }
         for result in resolved { catalog.learn(result.fetched, missing: result.missing) }
         return resolved.map(\.edges)
+    }
+
+    /// For each story of a level, the stories its folder lists when it is a start page (in
+    /// `full_slug` order), else none. An in-memory source answers on all threads; another
+    /// is asked for every start page of the level at once.
+    private func listings(of level: [Story]) async throws -> [[Story]] {
+        if let memory = source as? any InMemoryStorySource {
+            return ParallelWork.map(count: level.count, jobs: jobs) { position in
+                level[position].startPageFolder.map { Self.listed(in: $0, by: level[position], among: memory.stories(answering: StoryQuery(folder: $0))) } ?? []
+            }
+        }
+        var listed = [[Story]](repeating: [], count: level.count)
+        try await withThrowingTaskGroup(of: (Int, [Story]).self) { [source] group in
+            for (position, story) in level.enumerated() {
+                guard let folder = story.startPageFolder else { continue }
+                group.addTask { (position, Self.listed(in: folder, by: story, among: try await source.stories(matching: StoryQuery(folder: folder)))) }
+            }
+            for try await (position, members) in group { listed[position] = members }
+        }
+        return listed
+    }
+
+    /// The stories the folder `folder` lists, out of the stories below it: those directly in
+    /// it and the start pages of its direct sub-folders, without `startPage` itself.
+    private static func listed(in folder: String, by startPage: Story, among stories: [Story]) -> [Story] {
+        stories.filter { $0.uuid != startPage.uuid && $0.listingFolder == folder }
     }
 
     /// An entry is a UUID when it has the shape; otherwise a slug, then (for spaces with

@@ -112,7 +112,8 @@ public struct LinkGraph: Sendable {
                 continue
             }
             guard let target = byUUID[targetUUID] else { continue }
-            if let source, source != target { backlinkSources[target].append(source) }
+            // A listing is navigation the site made, not a link an editor wrote.
+            if let source, source != target, edges[position].kind != .listing { backlinkSources[target].append(source) }
             if let cachedURL = edges[position].cachedURL,
                SlugLookup.key(cachedURL) != SlugLookup.key(stories[target].story.fullSlug) {
                 stale.append(edges[position])
@@ -182,7 +183,7 @@ public struct LinkGraph: Sendable {
     }
 
     /// The distinct stories linking to the story with this UUID, in breadth-first order,
-    /// without the story itself.
+    /// without the story itself; a folder listing it is no backlink.
     public func backlinks(to uuid: String) -> [String] {
         guard let target = byUUID[uuid] else { return [] }
         return backlinkSources[target].map { stories[$0].story.uuid }

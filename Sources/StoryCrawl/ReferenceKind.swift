@@ -8,4 +8,8 @@ public enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
     case relation
     /// A Markdown link `[text](target)` in a string field whose target is a site path.
     case markdown
+    /// A folder's start page listing a story of its folder (see ``Story/startPageFolder``):
+    /// navigation the crawl follows, but not a link an editor wrote, so never a backlink and
+    /// never broken.
+    case listing
 }

@@ -94,8 +94,8 @@ public struct Story: Sendable, Hashable {
         return String(trimmed)
     }
 
-    /// Whether this is a folder's start page (`full_slug` ends with `/`).
-    public var isStartPage: Bool { fullSlug.hasSuffix("/") }
+    /// Whether this is a folder's start page (see ``startPageFolder``).
+    public var isStartPage: Bool { startPageFolder != nil }
 
     /// The root block's component name, or nil when it has none.
     public var rootComponent: String? { content["component"]?.stringValue }

@@ -63,6 +63,10 @@ public struct LocalFolderSource: InMemoryStorySource {
         index.stories
     }
 
+    public func stories(answering query: StoryQuery) -> [Story] {
+        index.stories(answering: query)
+    }
+
     /// The file a story was read from, as shown in messages (`Content/blog/post.json`).
     public func file(ofStory uuid: String) -> String? {
         index.origin(of: uuid)?.file

@@ -10,6 +10,8 @@ struct StoryIndex: Sendable {
     private var bySlug: [String: Int] = [:]
     private var byID: [Int: Int] = [:]
     private var origins: [StoryOrigin] = []
+    /// Positions in ``stories``, sorted by `full_slug` bytes: a folder's stories are a range.
+    private var slugOrder: [Int] = []
 
     init(_ files: [StoryFile]) {
         for file in files {
@@ -23,6 +25,25 @@ struct StoryIndex: Sendable {
                 add(entry)
             }
         }
+        slugOrder = stories.indices.sorted { stories[$0].fullSlug.utf8.lexicographicallyPrecedes(stories[$1].fullSlug.utf8) }
+    }
+
+    /// The stories answering `query`, in `full_slug` order: the range of ``slugOrder`` that
+    /// starts with the folder, found by binary search, then filtered by tag.
+    func stories(answering query: StoryQuery) -> [Story] {
+        let prefix = Array(query.folder.utf8)
+        var low = 0, high = slugOrder.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stories[slugOrder[middle]].fullSlug.utf8.lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+        }
+        var found: [Story] = []
+        for position in slugOrder[low...] {
+            let story = stories[position]
+            guard story.fullSlug.utf8.starts(with: prefix) else { break }
+            if query.matches(story) { found.append(story) }
+        }
+        return found
     }
 
     func story(for reference: StoryReference) -> Story? {

@@ -12,6 +12,10 @@ public protocol StorySource: Sendable, CustomStringConvertible {
     /// Every story the source holds, in a stable order, for finding orphans; nil when the source
     /// cannot list its stories cheaply (a content API may not).
     func allStories() async throws -> [Story]?
+
+    /// Every story that answers `query` (the members of a folder, for listings and
+    /// collections), in `full_slug` order (by UTF-8 bytes), each story once.
+    func stories(matching query: StoryQuery) async throws -> [Story]
 }
 
 /// A source that holds every story in memory and answers a lookup at once, from any thread. The
@@ -20,4 +24,13 @@ public protocol StorySource: Sendable, CustomStringConvertible {
 public protocol InMemoryStorySource: StorySource {
     /// The story `reference` names, as ``StorySource/stories(for:)`` would find it; nil when none.
     func story(for reference: StoryReference) -> Story?
+
+    /// The stories answering `query`, as ``StorySource/stories(matching:)`` finds them.
+    func stories(answering query: StoryQuery) -> [Story]
+}
+
+extension InMemoryStorySource {
+    public func stories(matching query: StoryQuery) async throws -> [Story] {
+        stories(answering: query)
+    }
 }

@@ -17,6 +17,9 @@ public final class StoryblokSource: StorySource {
     /// Stories per list request: at most 25 keeps the 50 requests per second limit, the most
     /// stories per second of the documented tiers (25 × 50, against 50 × 15, 75 × 10, 100 × 6).
     public static let batchSize = 25
+    /// Stories per `starts_with` request: the endpoint's maximum, since a listing needs every
+    /// story of its folder and fewer, larger requests finish sooner within the limits.
+    static let queryPageSize = 100
     /// Link entries per `links` request (the endpoint's maximum).
     static let linksPerPage = 1000
 
@@ -102,6 +105,36 @@ public final class StoryblokSource: StorySource {
         return stories.values.sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
     }
 
+    /// Every story below the query's folder (`starts_with`), with its tag (`with_tag`), 100 per
+    /// request (the endpoint's maximum), the further pages sent concurrently once the first
+    /// says how many there are. The stories are kept, so later lookups need no request.
+    public func stories(matching query: StoryQuery) async throws -> [Story] {
+        let parameters = (query.folder.isEmpty ? [] : [(name: "starts_with", value: query.folder)])
+            + (query.tag.map { [(name: "with_tag", value: $0)] } ?? [])
+        let first = try await queryPage(parameters, page: 1)
+        var stories = first.stories
+        let pages = (first.total + Self.queryPageSize - 1) / Self.queryPageSize
+        if pages > 1 {
+            stories += try await withThrowingTaskGroup(of: (Int, [Story]).self) { group in
+                for page in 2...pages { group.addTask { (page, try await self.queryPage(parameters, page: page).stories) } }
+                return try await group.reduce(into: [Int: [Story]]()) { $0[$1.0] = $1.1 }
+            }.sorted { $0.key < $1.key }.flatMap(\.value)
+        }
+        var seen: Set<String> = []
+        return stories.filter { query.matches($0) && seen.insert($0.uuid).inserted }
+            .sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
+    }
+
+    /// One page of a `starts_with`/`with_tag` listing: its stories and the `Total` header.
+    private func queryPage(_ parameters: [(name: String, value: String)], page: Int) async throws -> (stories: [Story], total: Int) {
+        let request = StoryblokRequest(
+            endpoint: "stories",
+            query: parameters + [("per_page", String(Self.queryPageSize)), ("page", String(page))],
+            entries: Self.queryPageSize)
+        guard let reply = try await client.get(request) else { return ([], 0) }
+        return (try learn(reply), reply.total ?? 0)
+    }
+
     /// One `stories?<name>=<values>` listing, with its further pages when `Total` says so.
     private func list(_ name: String, _ values: String) async throws {
         let total = try await listPage(name, values, page: 1)
@@ -165,8 +198,10 @@ public final class StoryblokSource: StorySource {
     }
 
     /// Keeps the stories of a reply: `story` or `stories`, and those resolved in `rels` and
-    /// `links` (entries there that are not whole stories are skipped).
-    private func learn(_ reply: StoryblokClient.Reply) throws {
+    /// `links` (entries there that are not whole stories are skipped). Returns the reply's own
+    /// stories (`story` or `stories`), in its order.
+    @discardableResult
+    private func learn(_ reply: StoryblokClient.Reply) throws -> [Story] {
         var primary: [(String, JSONValue)] = []
         if let story = reply.json["story"] { primary.append(("story", story)) }
         for (index, story) in (reply.json["stories"]?.arrayValue ?? []).enumerated() { primary.append(("stories[\(index)]", story)) }
@@ -179,12 +214,14 @@ public final class StoryblokSource: StorySource {
                 throw malformed(reply, "\(place): \(error.description)")
             }
         }
+        let primaryCount = stories.count
         for key in ["rels", "links"] {
             for value in reply.json[key]?.arrayValue ?? [] {
                 if let object = value.objectValue, let story = try? Story(json: object) { stories.append(story) }
             }
         }
         store.learn(stories)
+        return Array(stories.prefix(primaryCount))
     }
 
     private func malformed(_ reply: StoryblokClient.Reply, _ what: String) -> StoryblokError {

@@ -75,7 +75,8 @@ struct FakeCatalog: Sendable {
         return Answer(status: 404, body: Array(#"{"error":"Not Found"}"#.utf8))
     }
 
-    /// `stories` filtered by `by_uuids` or `by_slugs`, in catalog order, one page of it.
+    /// `stories` filtered by `by_uuids` or `by_slugs`, or by `starts_with` and `with_tag`, in
+    /// catalog order, one page of it.
     private func list(query: [String: String], spaceVersion: Int, relations: [String: [String]]) -> Answer {
         let positions: [Int]
         if let uuids = query["by_uuids"] {
@@ -83,7 +84,11 @@ struct FakeCatalog: Sendable {
         } else if let slugs = query["by_slugs"] {
             positions = Set(slugs.split(separator: ",").compactMap { bySlug[Story.normalizedSlug(String($0))] }).sorted()
         } else {
-            positions = Array(stories.indices)
+            positions = stories.indices.filter { position in
+                let story = stories[position]
+                return query["starts_with"].map { story.fullSlug.hasPrefix($0) } ?? true
+                    && query["with_tag"].map { story.tags.contains($0) } ?? true
+            }
         }
         let perPage = Self.perPage(query, maximum: 100)
         let page = Self.page(positions, query: query, perPage: perPage)

@@ -166,8 +166,8 @@ extension StoryCrawlTests {
             try folder.write("tags/web.json", storyText("0b87cb6f-b089-4dd2-a1e3-87f9427d0700", "tags/web"))
             let graph = try await Crawler(source: try LocalFolderSource(folder: folder.url)).crawl()
             #expect(graph.stories.map(\.story.fullSlug) == ["home", "docs/", "docs/guides/setup", "docs/faq", "tags/web"])
-            #expect(graph.edges.map(\.kind) == [.multilink, .markdown, .markdown, .relation])
-            #expect(graph.edges[2].anchor == "q1")
+            #expect(graph.edges.map(\.kind) == [.multilink, .markdown, .listing, .markdown, .relation])
+            #expect(graph.edges[3].anchor == "q1")
             #expect(graph.orphans.isEmpty)
         }
 
@@ -238,23 +238,29 @@ extension StoryCrawlTests {
             #expect(graph.edges.first?.fieldPath == "deep[0]" + String(repeating: ".inner[0]", count: depth) + ".link")
         }
 
-        @Test("crawls the monoblok export from home to the stories it links to",
+        @Test("crawls the monoblok export from home to the stories it links to, and the posts its blog folder lists",
               .enabled(if: SharedFixtures.available("storyblok-fixtures/monoblok/has-stories"),
                        "../shared/storyblok-fixtures/monoblok/has-stories is absent: crawling a real export is not checked"))
         func monoblok() async throws {
             let folder = try #require(SharedFixtures.url("storyblok-fixtures/monoblok/has-stories"))
             let graph = try await Crawler(source: try LocalFolderSource(folder: folder)).crawl()
-            // home links to about and blog-index; about links back; blog-index links to no post.
-            #expect(graph.stories.map(\.story.fullSlug) == ["home", "about", "blog-index"])
-            #expect(graph.edges.map { "\($0.fieldPath) → \($0.target ?? "?")" } == ["body[0].link → 2", "body[1].link → 3", "body[0].link → 1"])
-            #expect(graph.unresolvedEdges.isEmpty && graph.staleEdges.isEmpty)
-            #expect(Set(graph.orphans.map(\.fullSlug)) == [
-                "blog-index/blog-tech-intro", "blog-index/blog-design-tips", "blog-index/blog-getting-started",
-                "blog-index/blog-color-theory", "blog-index/blog-responsive", "contact", "faq",
+            // home links to about and blog-index (an `is_folder` story); blog-index lists its five posts.
+            #expect(graph.stories.map(\.story.fullSlug) == [
+                "home", "about", "blog-index", "blog-index/blog-color-theory", "blog-index/blog-design-tips",
+                "blog-index/blog-getting-started", "blog-index/blog-responsive", "blog-index/blog-tech-intro",
             ])
+            #expect(graph.edges.filter { $0.kind != .listing }.map { "\($0.fieldPath) → \($0.target ?? "?")" } == [
+                "body[0].link → 2", "body[1].link → 3", "body[0].link → 1",
+                "related_post → 5", "related_post → 4", "related_post → 4", "related_post → 7", "related_post → 5",
+            ])
+            #expect(graph.edges(from: "3").map(\.kind) == Array(repeating: .listing, count: 5))
+            #expect(graph.backlinks(to: "6").isEmpty, "a listing is no backlink")
+            #expect(graph.backlinks(to: "7") == ["8"])
+            #expect(graph.unresolvedEdges.isEmpty && graph.staleEdges.isEmpty)
+            #expect(Set(graph.orphans.map(\.fullSlug)) == ["contact", "faq"])
         }
 
-        @Test("crawls the real API list from home and global, reporting the rest as orphans",
+        @Test("crawls the real API list from home and global, and the articles the article folder lists",
               .enabled(if: SharedFixtures.available("storyblok-fixtures/php-client/stories.json"),
                        "../shared/storyblok-fixtures/php-client/stories.json is absent: crawling a real space is not checked"))
         func phpClientSpace() async throws {
@@ -262,15 +268,69 @@ extension StoryCrawlTests {
             let folder = try TemporaryFolder()
             try FileManager.default.copyItem(at: list, to: folder.path("stories.json"))
             let graph = try await Crawler(source: try LocalFolderSource(folder: folder.url), entries: ["home", "global"]).crawl()
-            #expect(graph.stories.map(\.story.fullSlug) == ["home", "global", "article/"])
-            #expect(graph.stories.map(\.depth) == [0, 0, 1])
-            #expect(graph.edges.map { "\($0.fieldPath) → \(graph.story(uuid: $0.target ?? "")?.fullSlug ?? "?")" } == [
-                "header[0].logo_link → home",
-                "header[0].nav_links[0].link → home",
-                "header[0].nav_links[1].link → article/",
-            ])
-            #expect(graph.orphans.count == 10)
-            #expect(graph.orphans.contains { $0.fullSlug == "authors/john-doe" })
+            #expect(graph.stories.map(\.story.fullSlug).prefix(6) == ["home", "global", "article/", "article/article-1", "article/article-2", "article/article-3"])
+            #expect(graph.edges(from: graph.story(for: .slug("article/"))!.uuid).filter { $0.kind == .listing }.count == 3)
+            #expect(graph.stories.contains { $0.story.fullSlug == "authors/john-doe" }, "articles relate to their authors")
+            #expect(!graph.orphans.contains { $0.fullSlug.hasPrefix("article/") })
+        }
+
+        @Test("a start page lists the stories directly in its folder and its sub-folders' start pages, not deeper ones")
+        func folderListing() async throws {
+            let space = [
+                try story("u-home", "home", fields: #""link": \#(storyLink("u-docs"))"#),
+                try story("u-docs", "docs/"),
+                try story("u-intro", "docs/intro"),
+                try story("u-setup", "docs/setup"),
+                try story("u-guides", "docs/guides/"),
+                try story("u-deep", "docs/guides/deep"),
+                try story("u-other", "blog/post"),
+            ]
+            for source in [RecordingSource(space) as any StorySource, try memorySource(space)] {
+                let graph = try await Crawler(source: source).crawl()
+                #expect(graph.edges(from: "u-docs").map { "\($0.kind.rawValue) \($0.target ?? "?")" } == [
+                    "listing u-guides", "listing u-intro", "listing u-setup",
+                ])
+                #expect(graph.edges(from: "u-guides").map(\.target) == ["u-deep"])
+                #expect(graph.stories.map(\.story.uuid) == ["u-home", "u-docs", "u-guides", "u-intro", "u-setup", "u-deep"])
+                #expect(graph.backlinks(to: "u-intro").isEmpty && graph.backlinks(to: "u-docs") == ["u-home"])
+                #expect(graph.orphans.map(\.uuid) == ["u-other"])
+            }
+        }
+
+        @Test("a collection's stories are entries, chosen by folder, component, tag, order and limit")
+        func collections() async throws {
+            func post(_ uuid: String, _ slug: String, date: String, component: String = "page", tags: [String] = []) throws -> Story {
+                let tagList = tags.map { "\"\($0)\"" }.joined(separator: ",")
+                return try Story(json: try #require(try JSONValue(parsing: """
+                    {"uuid": "\(uuid)", "full_slug": "\(slug)", "first_published_at": "\(date)", "tag_list": [\(tagList)],
+                     "content": {"_uid": "r", "component": "\(component)"}}
+                    """).objectValue))
+            }
+            let space = [
+                try story("u-home", "home"),
+                try post("u-1", "news/one", date: "2024-01-01"), try post("u-2", "news/two", date: "2024-03-01", tags: ["hot"]),
+                try post("u-3", "news/three", date: "2024-02-01"), try post("u-4", "news/old/four", date: "2025-01-01", tags: ["hot"]),
+                try post("u-5", "guides/five", date: "2020-01-01", component: "guide"),
+            ]
+            let latest = StorySelection(folder: "news/", order: try StoryOrder(parsing: "first_published_at desc"), limit: 2)
+            let hot = StorySelection(folder: "news/", recursive: true, tag: "hot")
+            let guides = StorySelection(recursive: true, component: "guide")
+            let source = RecordingSource(space)
+            let graph = try await Crawler(source: source, collections: [latest, hot, guides]).crawl()
+            #expect(graph.stories.map(\.story.uuid) == ["u-home", "u-2", "u-3", "u-4", "u-5"])
+            #expect(graph.stories.map(\.depth) == [0, 0, 0, 0, 0])
+            #expect(graph.root?.uuid == "u-home")
+            #expect(latest.select(from: space).map(\.uuid) == ["u-2", "u-3"])
+            #expect(hot.select(from: space).map(\.uuid) == ["u-4", "u-2"])
+            #expect(await source.queries == [StoryQuery(folder: "news/"), StoryQuery(folder: "news/", tag: "hot"), StoryQuery(folder: "")])
+        }
+
+        private func memorySource(_ stories: [Story]) throws -> LocalFolderSource {
+            let folder = try TemporaryFolder()
+            for story in stories {
+                _ = try folder.write(story.uuid + ".json", JSONValue.object(story.raw).jsonText())
+            }
+            return try LocalFolderSource(folder: folder.url)
         }
     }
 }

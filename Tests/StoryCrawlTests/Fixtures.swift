@@ -58,4 +58,12 @@ actor RecordingSource: StorySource {
     func allStories() async throws -> [Story]? {
         listsStories ? all : nil
     }
+
+    /// Every query asked, in order.
+    private(set) var queries: [StoryQuery] = []
+
+    func stories(matching query: StoryQuery) async throws -> [Story] {
+        queries.append(query)
+        return all.filter { query.matches($0) }.sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
+    }
 }

@@ -13,6 +13,22 @@ func storyJSON(uuid: String, slug: String, id: Int? = nil, body: String = "[]") 
 extension StorySourceTests {
     @Suite("Local folder layouts and lookups")
     struct LocalFolderLayoutTests {
+        @Test("answers a folder query with the stories below it in full_slug order, and a tag query with the tagged ones")
+        func queries() async throws {
+            let folder = try TemporaryFolder()
+            for slug in ["blog/b", "blog/", "blog/a", "blogroll", "blog/deep/c", "about", "blog-x/d"] {
+                try folder.write(slug.replacingOccurrences(of: "/", with: "_") + ".json", storyJSON(uuid: "u-" + slug, slug: slug))
+            }
+            try folder.write("tagged.json", #"{"uuid": "u-t", "full_slug": "blog/t", "tag_list": ["hot"], "content": {"component": "page"}}"#)
+            let source = try LocalFolderSource(folder: folder.url)
+            #expect(try await source.stories(matching: StoryQuery(folder: "blog/")).map(\.fullSlug) == [
+                "blog/", "blog/a", "blog/b", "blog/deep/c", "blog/t",
+            ])
+            #expect(source.stories(answering: StoryQuery(folder: "blog/", tag: "hot")).map(\.uuid) == ["u-t"])
+            #expect(source.stories(answering: StoryQuery(folder: "")).count == 8)
+            #expect(source.stories(answering: StoryQuery(folder: "zzz/")).isEmpty)
+        }
+
         @Test("accepts API responses, bare stories, CLI exports and list files in nested folders")
         func layouts() async throws {
             let folder = try TemporaryFolder()

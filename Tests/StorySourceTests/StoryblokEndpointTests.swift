@@ -110,6 +110,35 @@ extension StorySourceTests {
             #expect(fake.storyRequests.count == 2)
         }
 
+        @Test("a folder query uses starts_with 100 per request, pages past the first, and later lookups need no request")
+        func folderQuery() async throws {
+            let stories = numberedStories(230) + [apiStory("u-start", "posts/"), apiStory("u-other", "other/x")]
+            let fake = try RunningFake(stories)
+            let source = fake.source()
+            let found = try await source.stories(matching: StoryQuery(folder: "posts/"))
+            #expect(found.count == 231)
+            #expect(found.map(\.fullSlug) == found.map(\.fullSlug).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            #expect(!found.contains { $0.uuid == "u-other" })
+            let requests = fake.storyRequests
+            #expect(requests.count == 3)
+            #expect(requests.allSatisfy { $0.query["starts_with"] == "posts/" && $0.query["per_page"] == "100" })
+            #expect(requests.compactMap { $0.query["page"] }.sorted() == ["1", "2", "3"])
+            fake.api.resetLog()
+            _ = try await source.stories(for: [.uuid("uuid-7"), .slug("posts/post-8")])
+            #expect(fake.api.requests.isEmpty)
+        }
+
+        @Test("a tag query sends with_tag, and a query of the whole space no starts_with")
+        func tagQuery() async throws {
+            var tagged = apiStory("u-tagged", "news/tagged").raw
+            tagged["tag_list"] = .array([.string("hot")])
+            let fake = try RunningFake([try Story(json: tagged), apiStory("u-plain", "news/plain")])
+            let found = try await fake.source().stories(matching: StoryQuery(folder: "", tag: "hot"))
+            #expect(found.map(\.uuid) == ["u-tagged"])
+            #expect(fake.storyRequests.map { $0.query["with_tag"] } == ["hot"])
+            #expect(fake.storyRequests.allSatisfy { $0.query["starts_with"] == nil })
+        }
+
         @Test("allStories is nil unless asked for; then links name every story and only unseen ones are fetched")
         func allStories() async throws {
             let stories = numberedStories(40) + [apiStory("u-start", "posts/")]
