@@ -51,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "StorySiteCLI",
-            dependencies: ["SiteBuild", "StoryModel", "StorySource", "SiteOutput", "LinkCheck", "Preview", "HTTPServer"]
+            dependencies: ["SiteBuild", "StoryModel", "StorySource", "StoryCrawl", "SiteOutput", "LinkCheck", "Preview", "HTTPServer"]
         ),
         .executableTarget(name: "storysite", dependencies: ["StorySiteCLI", "CJemalloc"]),
 

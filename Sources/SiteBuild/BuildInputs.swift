@@ -24,6 +24,8 @@ struct BuildInputs: Sendable {
         key.combine(settings.strict ? "strict" : "lenient")
         key.combine(settings.api.map { "api \($0.baseURL) \($0.version) \($0.language ?? "-")" } ?? "folder")
         key.combine(settings.fallback ?? "-")
+        for folder in settings.listings.keys.sorted() { key.combine("listing \(folder) \(settings.listings[folder]!.fingerprintText)") }
+        for collection in settings.collections { key.combine("collection \(collection.fingerprintText)") }
         Self.combineFiles(in: workingDirectory.resolving(settings.templates), into: &key)
         self.key = key.hex
         content = settings.api == nil ? FolderFingerprint.of(workingDirectory.resolving(settings.source), jobs: settings.jobs) : nil

@@ -1,12 +1,14 @@
 import ParallelWork
 import StoryCrawl
 import StoryModel
+import StoryRender
 
 /// The fingerprint of everything a page's rendering reads, so a rebuild renders again only the
 /// pages whose fingerprint changed: the build key (templates, settings, version), the global
 /// story, the story's own JSON and URL, every reference it makes with the target's identity and
 /// content (templates may show a related story's content), its breadcrumbs (the root story and
-/// its folders' start pages), and its backlinks' names and URLs.
+/// its folders' start pages), its backlinks' names and URLs, what it lists (with each listed
+/// story's content) and the stories of every named collection, which every page sees.
 struct BuildPageFingerprints: Sendable {
     /// What a page may show of another story: its identity (UUID, name, slug and page URL,
     /// hashed together) and its digest.
@@ -25,10 +27,6 @@ struct BuildPageFingerprints: Sendable {
     init(graph: LinkGraph, plan: PagePlan, key: String, jobs: Int) {
         self.graph = graph
         self.plan = plan
-        var base = Fingerprint()
-        base.combine(key)
-        base.combine(plan.globalStory?.digest ?? "-")
-        self.base = base.hex
         let stories = graph.stories
         let identities = ParallelWork.map(count: stories.count, jobs: jobs) { index in
             let story = stories[index].story
@@ -39,20 +37,52 @@ struct BuildPageFingerprints: Sendable {
             identity.combine(plan.location(of: story)?.url ?? "-")
             return Identity(identity: identity.hex, digest: story.digest)
         }
-        self.identities = Dictionary(zip(stories.map(\.story.uuid), identities), uniquingKeysWith: { first, _ in first })
+        let byUUID = Dictionary(zip(stories.map(\.story.uuid), identities), uniquingKeysWith: { first, _ in first })
+        self.identities = byUUID
+        var base = Fingerprint()
+        base.combine(key)
+        base.combine(plan.globalStory?.digest ?? "-")
+        for collection in plan.collections {
+            base.combine(collection.name)
+            for story in collection.stories { Self.combine(byUUID[story.uuid], content: true, into: &base) }
+        }
+        self.base = base.hex
     }
 
-    /// The fingerprints of `stories`' pages, in order, computed on at most `jobs` threads.
-    func fingerprints(of stories: [Story], jobs: Int) -> [String] {
-        ParallelWork.map(count: stories.count, jobs: jobs) { fingerprint(of: stories[$0]) }
+    /// The fingerprints of `pages`, each with what it lists, in order, computed on at most
+    /// `jobs` threads.
+    func fingerprints(of pages: [PlannedPage], listings: [PageListing], jobs: Int) -> [String] {
+        ParallelWork.map(count: pages.count, jobs: jobs) { fingerprint(of: pages[$0], listing: listings[$0]) }
     }
 
-    /// The fingerprint of `story`'s page.
-    func fingerprint(of story: Story) -> String {
+    /// The fingerprint of `page`, which lists `listing`: for a story's page (or a further page
+    /// of its listing) everything its story shows; for a tag page its tag; for the page of
+    /// every tag, every tag. Then what it lists, with each listed story's content.
+    func fingerprint(of page: PlannedPage, listing: PageListing) -> String {
         var fingerprint = Fingerprint()
         fingerprint.combine(base)
+        fingerprint.combine(page.location.url)
+        switch page.kind {
+        case .story(let story), .listingPage(let story, _):
+            combine(story, into: &fingerprint)
+        case .tag(let slug, _):
+            fingerprint.combine(plan.tags?.tag(slug: slug)?.name ?? "-")
+        case .tagIndex:
+            for tag in plan.tags?.tags ?? [] {
+                fingerprint.combine(tag.name)
+                fingerprint.combine(String(tag.stories.count))
+            }
+        }
+        for story in listing.children ?? [] { combineIdentity(of: story.uuid, content: true, into: &fingerprint) }
+        fingerprint.combine(listing.pagination.map { "\($0.current)/\($0.pageURLs.count)" } ?? "-")
+        fingerprint.combine(listing.feedURL ?? "-")
+        return fingerprint.hex
+    }
+
+    /// What a story's page shows of it: its JSON, every reference it makes with the target's
+    /// identity and content, its breadcrumbs and its backlinks.
+    private func combine(_ story: Story, into fingerprint: inout Fingerprint) {
         fingerprint.combine(story.digest)
-        fingerprint.combine(plan.location(of: story)?.url ?? "-")
         for edge in graph.edges(from: story.uuid) {
             fingerprint.combine(edge.fieldPath)
             fingerprint.combine(edge.kind.rawValue)
@@ -72,13 +102,16 @@ struct BuildPageFingerprints: Sendable {
         for uuid in graph.backlinks(to: story.uuid) {
             combineIdentity(of: uuid, content: false, into: &fingerprint)
         }
-        return fingerprint.hex
     }
 
     /// The identity of the story with UUID `uuid`, and with `content` its digest; `-` for a
     /// story the graph does not have.
     private func combineIdentity(of uuid: String?, content: Bool, into fingerprint: inout Fingerprint) {
-        guard let uuid, let story = identities[uuid] else { return fingerprint.combine("-") }
+        Self.combine(uuid.flatMap { identities[$0] }, content: content, into: &fingerprint)
+    }
+
+    private static func combine(_ story: Identity?, content: Bool, into fingerprint: inout Fingerprint) {
+        guard let story else { return fingerprint.combine("-") }
         fingerprint.combine(story.identity)
         if content { fingerprint.combine(story.digest) }
     }

@@ -1,26 +1,100 @@
 import SiteOutput
 import StoryCrawl
 import StoryModel
+import StoryRender
 
-/// Which stories get a page, and where: every story reached except the global story, the root
-/// story (the first entry) at the site root. Unsafe slugs and two stories on one path are
-/// reported as errors.
+/// The site model: which pages exist, where, and what each lists. Every story reached gets a
+/// page except the global story, the root story (the first entry) at the site root; a start
+/// page's listing adds its further pages (`blog/page/2/`); tags get pages when the theme has
+/// a tag template. Unsafe slugs and two pages on one path are reported as errors.
 struct PagePlan: Sendable {
     /// The stories that get a page, in crawl order.
     private(set) var stories: [Story] = []
+    /// Every page, in order: each story's, its listing's further pages right after it, then
+    /// the tag pages by slug and the page of every tag.
+    private(set) var pages: [PlannedPage] = []
     /// The global story, whose content every page sees as `global`; it gets no page.
     private(set) var globalStory: Story?
-    /// Problems placing the pages.
+    /// Problems placing the pages, and settings that show nothing.
     private(set) var problems: [Diagnostic] = []
+    /// The listing of each reached start page, by its UUID.
+    private(set) var listings: [String: FolderListing] = [:]
+    /// The start pages whose folders have a feed, in crawl order.
+    private(set) var feeds: [FolderListing] = []
+    /// The tags with pages; nil when the theme has no `pages/tag` template.
+    private(set) var tags: TagIndex?
+    /// The stories of each named collection, in name order.
+    private(set) var collections: [(name: String, stories: [Story])] = []
     private var locations: [String: PageLocation] = [:]
+    private let tagListing: ListingSettings
 
-    init(graph: LinkGraph, global: String) {
+    /// Plans the site of `graph` with `settings`; `tagPages` and `tagIndex` say whether the
+    /// theme has `pages/tag` and `pages/tags`.
+    init(graph: LinkGraph, settings: SiteSettings, tagPages: Bool = false, tagIndex: Bool = false) {
+        tagListing = settings.listings[ListingSettings.tagsKey] ?? .standard
+        var owners = PageOwners()
+        placeStories(of: graph, global: settings.global, owners: &owners)
+        let hasPage = { [locations] (story: Story) in locations[story.uuid] != nil }
+        for story in stories {
+            guard let folder = story.startPageFolder, let url = locations[story.uuid]?.url else { continue }
+            let listing = FolderListing(
+                startPage: story, url: url, settings: settings.listings[folder] ?? .standard, graph: graph, hasPage: hasPage)
+            listings[story.uuid] = listing
+            if listing.settings.feed { feeds.append(listing) }
+        }
+        pages = stories.flatMap { story -> [PlannedPage] in
+            let own = PlannedPage(kind: .story(story), location: locations[story.uuid]!, key: story.uuid)
+            guard let listing = listings[story.uuid] else { return [own] }
+            return [own] + (1..<listing.pages.pageCount).map { index in
+                planned(.listingPage(story, number: index + 1), url: listing.pages.pageURL(index + 1), key: "\(story.uuid)/page/\(index + 1)")
+            }
+        }
+        if tagPages { planTags(owners: &owners, index: tagIndex) }
+        for page in pages where page.kind.isGenerated { claim(page, owners: &owners) }
+        collections = settings.collections.map { ($0.name, $0.selection.select(from: stories)) }
+        reportUnusedListings(settings)
+    }
+
+    /// Where `story`'s page is, or nil when it has none.
+    func location(of story: Story) -> PageLocation? {
+        locations[story.uuid]
+    }
+
+    /// The site-relative URL of `tag`'s page, or nil when tags have no pages or this one has none.
+    func tagPageURL(of tag: String) -> String? {
+        tags?.tag(named: tag)?.pages(perPage: nil).url
+    }
+
+    /// What `page` lists, where it stands in its listing, and its folder's feed.
+    func listing(of page: PlannedPage) -> PageListing {
+        switch page.kind {
+        case .story(let story):
+            if let listing = listings[story.uuid] { return listing.pages.listing(onPage: 1, feedURL: feedURL(of: listing)) }
+            let folder = story.listingFolder
+            let feed = feeds.first { $0.startPage.startPageFolder == folder }.flatMap(feedURL(of:))
+            return PageListing(feedURL: feed)
+        case .listingPage(let story, let number):
+            let listing = listings[story.uuid]!
+            return listing.pages.listing(onPage: number, feedURL: feedURL(of: listing))
+        case .tag(let slug, let number):
+            return tags!.tag(slug: slug)!.pages(perPage: tagListing.perPage).listing(onPage: number)
+        case .tagIndex:
+            return PageListing()
+        }
+    }
+
+    /// The site-relative URL of `listing`'s feed, when the folder has one.
+    private func feedURL(of listing: FolderListing) -> String? {
+        listing.settings.feed ? listing.feedURL : nil
+    }
+
+    // MARK: Planning
+
+    private mutating func placeStories(of graph: LinkGraph, global: String, owners: inout PageOwners) {
         let globalKey = SlugLookup.key(global)
-        var owners: [String: Story] = [:]
         for node in graph.stories {
             let story = node.story
-            let key = SlugLookup.key(story.fullSlug)
-            if key == globalKey || story.uuid == global {
+            if SlugLookup.key(story.fullSlug) == globalKey || story.uuid == global {
                 globalStory = story
                 continue
             }
@@ -31,20 +105,137 @@ struct PagePlan: Sendable {
                 problems.append(.error(story.fullSlug, "\(error); rename the story"))
                 continue
             }
-            if let owner = owners[location.filePath] {
+            if let owner = owners.claim(location.filePath, by: "'\(story.fullSlug)'") {
                 problems.append(.error(
-                    location.filePath,
-                    "two stories map to this page: '\(owner.fullSlug)' and '\(story.fullSlug)'; rename one of them"))
+                    location.filePath, "two stories map to this page: \(owner) and '\(story.fullSlug)'; rename one of them"))
                 continue
             }
-            owners[location.filePath] = story
             locations[story.uuid] = location
             stories.append(story)
         }
     }
 
-    /// Where `story`'s page is, or nil when it has none.
-    func location(of story: Story) -> PageLocation? {
-        locations[story.uuid]
+    /// The tag pages, and with `index` the page of every tag. Stories at `tags/` would mix
+    /// with them, so they are errors; tags that make no URL are warnings.
+    private mutating func planTags(owners: inout PageOwners, index: Bool) {
+        let tags = TagIndex(stories: stories, order: tagListing.order)
+        self.tags = tags
+        for story in stories where location(of: story)!.url.hasPrefix("tags/") {
+            problems.append(.error(
+                story.fullSlug,
+                "the story's page would be at '\(location(of: story)!.url)', among the tag pages (Templates/pages/tag.mustache exists); "
+                    + "rename the story or remove the tag template"))
+        }
+        for tag in tags.tags {
+            let list = tag.pages(perPage: tagListing.perPage)
+            for number in 1...list.pageCount {
+                pages.append(planned(.tag(slug: tag.slug, number: number), url: list.pageURL(number), key: list.pageURL(number)))
+            }
+        }
+        if index { pages.append(planned(.tagIndex, url: "tags/", key: "tags/")) }
+        for (tag, story) in tags.unnamed {
+            problems.append(.warning(
+                story, "the tag '\(tag)' has no letter or digit to make a page URL from; it gets no tag page"))
+        }
+    }
+
+    private func planned(_ kind: PlannedPage.Kind, url: String, key: String) -> PlannedPage {
+        PlannedPage(kind: kind, location: PageLocation(generatedURL: url), key: key)
+    }
+
+    /// Records a generated page's file, reporting the story already there (a story among the
+    /// tag pages is reported once, by ``planTags(owners:index:)``).
+    private mutating func claim(_ page: PlannedPage, owners: inout PageOwners) {
+        if let owner = owners.claim(page.location.filePath, by: page.kind.description), !page.kind.isTagPage {
+            problems.append(.error(
+                page.location.filePath, "two pages map to this file: \(owner) and \(page.kind.description); rename the story"))
+        }
+    }
+
+    /// Listings and feeds that nothing shows: settings for a folder whose start page was not
+    /// reached, and feeds without the base URL their absolute links need.
+    private mutating func reportUnusedListings(_ settings: SiteSettings) {
+        let listed = Set(listings.values.compactMap(\.startPage.startPageFolder))
+        for folder in settings.listings.keys.sorted() where folder != ListingSettings.tagsKey && !listed.contains(folder) {
+            problems.append(.warning(
+                SiteSettings.configurationFile,
+                "'listings.\(folder)': no start page of the folder '\(folder)' was reached, so nothing shows this listing"))
+        }
+        if settings.baseURL == nil {
+            for listing in feeds {
+                problems.append(.warning(
+                    SiteSettings.configurationFile,
+                    "'listings.\(listing.startPage.startPageFolder ?? "")': no feed written: feed readers need absolute links; set baseURL or --base-url"))
+            }
+            feeds = []
+        }
+    }
+}
+
+/// One page of the site.
+struct PlannedPage: Sendable {
+    enum Kind: Sendable, CustomStringConvertible {
+        /// A story's own page (page 1 of its listing, when it has one).
+        case story(Story)
+        /// Page `number` (2 or more) of a start page's listing.
+        case listingPage(Story, number: Int)
+        /// Page `number` of the tag with this slug.
+        case tag(slug: String, number: Int)
+        /// The page of every tag.
+        case tagIndex
+
+        /// Whether storysite makes the page rather than a story.
+        var isGenerated: Bool {
+            if case .story = self { return false }
+            return true
+        }
+
+        /// The story the page shows, when it shows one.
+        var story: Story? {
+            switch self {
+            case .story(let story), .listingPage(let story, _): story
+            case .tag, .tagIndex: nil
+            }
+        }
+
+        var isTagPage: Bool {
+            switch self {
+            case .tag, .tagIndex: true
+            case .story, .listingPage: false
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .story(let story): "'\(story.fullSlug)'"
+            case .listingPage(let story, let number): "page \(number) of the listing of '\(story.fullSlug)'"
+            case .tag(let slug, let number): "the tag page '\(slug)'" + (number > 1 ? " (page \(number))" : "")
+            case .tagIndex: "the page of every tag"
+            }
+        }
+    }
+
+    var kind: Kind
+    var location: PageLocation
+
+    /// How messages name the page: the story's `full_slug`, or the generated page's URL.
+    var name: String {
+        if case .story(let story) = kind { return story.fullSlug }
+        return location.url
+    }
+    /// What the build cache records the page under: a story's UUID, `<uuid>/page/2`, a tag
+    /// page's URL.
+    var key: String
+}
+
+/// Who has each output file, so a second page on a path is reported with the first.
+private struct PageOwners {
+    private var owners: [String: String] = [:]
+
+    /// Records `owner` for `path`; returns the earlier owner when there is one.
+    mutating func claim(_ path: String, by owner: String) -> String? {
+        if let earlier = owners[path] { return earlier }
+        owners[path] = owner
+        return nil
     }
 }

@@ -61,6 +61,11 @@ public struct SiteGenerator {
         guard let source = loadSource(into: &output), let graph = await crawl(source, into: &output) else { return output }
         output.graph = graph
         output.storyCount = graph.stories.count
+        if !graph.orphans.isEmpty {
+            output.diagnostics.append(.warning(
+                source.description,
+                "\(counted(graph.orphans.count, "story is", "stories are")) reached by no link; storysite check --orphans lists them"))
+        }
         return output
     }
 
@@ -83,7 +88,9 @@ public struct SiteGenerator {
         output.diagnostics = templateProblems.diagnostics + output.diagnostics
         guard let templates, let graph = output.graph, !output.hasErrors else { return output }
 
-        let plan = timings.measure("plan") { PagePlan(graph: graph, global: settings.global) }
+        let plan = timings.measure("plan") {
+            PagePlan(graph: graph, settings: settings, tagPages: templates.contains("pages/tag"), tagIndex: templates.contains("pages/tags"))
+        }
         output.diagnostics += plan.problems
         if !output.hasErrors {
             await assemble(plan, graph: graph, templates: templates, previous: previous, intact: intact, key: key, into: &output)
@@ -99,9 +106,10 @@ public struct SiteGenerator {
     ) async {
         let renderer = PageRenderer(
             library: templates,
-            resolver: GraphLinkResolver(graph: graph, pageURL: { plan.location(of: $0)?.url }),
+            resolver: GraphLinkResolver(graph: graph, pageURL: { plan.location(of: $0)?.url }, tagPageURL: { plan.tagPageURL(of: $0) }),
             site: .object(settings.site),
             global: plan.globalStory,
+            collections: plan.collections,
             baseURL: settings.baseURL,
             markdownUnsafe: settings.markdownUnsafe)
         let fingerprints = timings.measure("story identities") { BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs) }
@@ -110,13 +118,14 @@ public struct SiteGenerator {
         timings.measure("404, assets, sitemap") { addSiteFiles(plan, renderer: renderer, into: &output) }
     }
 
-    /// The 404 page, the assets, and with a base URL the sitemap and robots.txt.
+    /// The 404 page, the assets, and with a base URL the feeds, the sitemap and robots.txt.
     private func addSiteFiles(_ plan: PagePlan, renderer: PageRenderer, into output: inout Output) {
         output.files.append(notFoundPage(renderer, into: &output))
         output.files += assets(into: &output)
         if let baseURL = settings.baseURL {
-            let entries = plan.stories.map {
-                Sitemap.Entry(url: plan.location(of: $0)?.url ?? "", lastModified: $0.string("published_at"))
+            output.files += plan.feeds.map { FeedFile.make(for: $0, renderer: renderer, baseURL: baseURL, site: settings.site) }
+            let entries = plan.pages.map { page in
+                Sitemap.Entry(url: page.location.url, lastModified: page.kind.story?.string("published_at"))
             }
             output.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL)))
             output.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))
@@ -188,7 +197,10 @@ public struct SiteGenerator {
         progress.begin("Crawling")
         do {
             let graph = try await timings.measure("crawl") {
-                try await Crawler(source: source, entries: try await entries(in: source), baseURL: settings.baseURL, jobs: settings.jobs).crawl()
+                try await Crawler(
+                    source: source, entries: try await entries(in: source), collections: settings.collections.map(\.selection),
+                    baseURL: settings.baseURL, jobs: settings.jobs
+                ).crawl()
             }
             progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")
             return graph
@@ -223,57 +235,63 @@ public struct SiteGenerator {
     // MARK: Rendering
 
     /// Renders every page that cannot be reused from the previous build, at most `--jobs` at
-    /// once; files, warnings and cache records come back in crawl order whatever the concurrency,
+    /// once; files, warnings and cache records come back in plan order whatever the concurrency,
     /// so output is deterministic and the same as a full build's.
     private func render(
         _ plan: PagePlan, graph: LinkGraph, renderer: PageRenderer,
         reusing previous: (cache: BuildCache?, intact: [String: String], fingerprints: BuildPageFingerprints),
         into output: inout Output
     ) async -> [OutputFile] {
-        let stories = plan.stories
-        let fingerprints = timings.measure("page fingerprints") { previous.fingerprints.fingerprints(of: stories, jobs: settings.jobs) }
+        let pages = plan.pages
+        let listings = pages.map(plan.listing(of:))
+        let fingerprints = timings.measure("page fingerprints") {
+            previous.fingerprints.fingerprints(of: pages, listings: listings, jobs: settings.jobs)
+        }
         var reused: [BuildCache.Page?] = []
-        for (story, fingerprint) in zip(stories, fingerprints) {
-            let path = plan.location(of: story)!.filePath
-            if let record = previous.cache?.pages[story.uuid], record.fingerprint == fingerprint, record.path == path,
+        for (page, fingerprint) in zip(pages, fingerprints) {
+            let path = page.location.filePath
+            if let record = previous.cache?.pages[page.key], record.fingerprint == fingerprint, record.path == path,
                previous.intact[path] == record.hash {
                 reused.append(record)
             } else {
                 reused.append(nil)
             }
         }
-        let pending = stories.indices.filter { reused[$0] == nil }
+        let pending = pages.indices.filter { reused[$0] == nil }
         progress.begin("Rendering", total: pending.count)
-        let results = timings.measure("render") { renderPages(pending, of: stories, graph: graph, plan: plan, renderer: renderer) }
+        let results = timings.measure("render") {
+            renderPages(pending, of: pages, listings: listings, graph: graph, plan: plan, renderer: renderer)
+        }
 
         var files: [OutputFile] = []
         var missingComponents: [String: [String]] = [:]
         var warnings = Set<BuildCache.Warning>()
-        for (index, story) in stories.enumerated() {
-            let path = plan.location(of: story)!.filePath
+        for (index, page) in pages.enumerated() {
+            let path = page.location.filePath
             var record: BuildCache.Page
             if let kept = reused[index] {
                 output.kept.insert(path)
                 record = kept
             } else {
                 switch results[index] {
-                case .success(let (page, file))?:
+                case .success(let (rendered, file))?:
                     files.append(file)
                     record = BuildCache.Page(
                         fingerprint: fingerprints[index], path: path, hash: file.hash,
-                        missingComponents: page.missingComponents,
-                        warnings: page.warnings.filter { $0.kind != .brokenLink }.map {
+                        missingComponents: rendered.missingComponents,
+                        warnings: rendered.warnings.filter { $0.kind != .brokenLink }.map {
                             BuildCache.Warning(location: "\($0.story): \($0.fieldPath)", message: $0.message)
                         })
                 case .failure(let error)?:
-                    output.diagnostics.append(.error(story.fullSlug, "\((error as? PageRenderError)?.message ?? "\(error)")"))
+                    let location = (error as? PageRenderError)?.story ?? page.location.url
+                    output.diagnostics.append(.error(location, "\((error as? PageRenderError)?.message ?? "\(error)")"))
                     continue
                 case nil:
                     continue
                 }
             }
-            output.pages[story.uuid] = record
-            for component in record.missingComponents { missingComponents[component, default: []].append(story.fullSlug) }
+            output.pages[page.key] = record
+            for component in record.missingComponents { missingComponents[component, default: []].append(page.name) }
             for warning in record.warnings where warnings.insert(warning).inserted {
                 output.diagnostics.append(.warning(warning.location, warning.message))
             }
@@ -290,27 +308,45 @@ public struct SiteGenerator {
         return files
     }
 
-    /// Renders the stories at `pending` on at most `--jobs` threads, each result at its story's
+    /// Renders the pages at `pending` on at most `--jobs` threads, each result at its page's
     /// index. A page's file (and so its content hash) is made on the rendering thread too.
     private func renderPages(
-        _ pending: [Int], of stories: [Story], graph: LinkGraph, plan: PagePlan, renderer: PageRenderer
+        _ pending: [Int], of pages: [PlannedPage], listings: [PageListing], graph: LinkGraph, plan: PagePlan, renderer: PageRenderer
     ) -> [Result<(RenderedPage, OutputFile), any Error>?] {
         let progress = self.progress
         let rendered = ParallelWork.map(count: pending.count, jobs: settings.jobs) { position in
             defer { progress.advance() }
-            let story = stories[pending[position]]
-            let backlinks = graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }
-                .filter { plan.location(of: $0) != nil }
+            let index = pending[position]
+            let page = pages[index]
             return Result<(RenderedPage, OutputFile), any Error> {
-                var page = try renderer.render(story, backlinks: backlinks)
-                let file = OutputFile(path: plan.location(of: story)!.filePath, text: page.html)
-                page.html = ""  // the file holds the bytes now; keeping both would double peak memory
-                return (page, file)
+                var rendered = try Self.render(page, listing: listings[index], graph: graph, plan: plan, renderer: renderer)
+                let file = OutputFile(path: page.location.filePath, text: rendered.html)
+                rendered.html = ""  // the file holds the bytes now; keeping both would double peak memory
+                return (rendered, file)
             }
         }
-        var results = [Result<(RenderedPage, OutputFile), any Error>?](repeating: nil, count: stories.count)
+        var results = [Result<(RenderedPage, OutputFile), any Error>?](repeating: nil, count: pages.count)
         for (position, index) in pending.enumerated() { results[index] = rendered[position] }
         return results
+    }
+
+    /// One page, by its kind.
+    private static func render(
+        _ page: PlannedPage, listing: PageListing, graph: LinkGraph, plan: PagePlan, renderer: PageRenderer
+    ) throws -> RenderedPage {
+        switch page.kind {
+        case .story(let story), .listingPage(let story, _):
+            let backlinks = graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }
+                .filter { plan.location(of: $0) != nil }
+            return try renderer.render(story, backlinks: backlinks, listing: listing, url: page.location.url)
+        case .tag(let slug, _):
+            let tag = plan.tags!.tag(slug: slug)!
+            return try renderer.render(tag: TagPage(
+                name: tag.name, slug: tag.slug, count: tag.stories.count, url: page.location.url, listing: listing))
+        case .tagIndex:
+            let tags = plan.tags!.tags.map { TagSummary(name: $0.name, slug: $0.slug, url: $0.pages(perPage: nil).url, count: $0.stories.count) }
+            return try renderer.render(tagIndex: tags, url: page.location.url)
+        }
     }
 
     /// `404.html` from `404.mustache`, or the built-in page.

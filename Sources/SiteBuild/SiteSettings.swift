@@ -29,13 +29,20 @@ public struct SiteSettings: Sendable {
     public var api: StoryblokConfiguration?
     /// A pulled folder to build from when the API cannot be reached.
     public var fallback: String?
+    /// How start pages list their folders, by folder (`blog/`); `tags/` for tag pages.
+    public var listings: [String: ListingSettings]
+    /// The named collections every page sees, in name order.
+    public var collections: [CollectionSettings]
+
+    /// The file settings are read from, as messages name it.
+    public static let configurationFile = "storysite.json"
 
     /// Settings with these values; each one left out has the default of a bare `storysite build`.
     public init(
         source: String = "Content", templates: String = "Templates", output: String = "Output", entries: [String] = ["home"],
         baseURL: String? = nil, site: JSONObject = JSONObject(), markdownUnsafe: Bool = false, global: String = "global",
         strict: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, api: StoryblokConfiguration? = nil,
-        fallback: String? = nil
+        fallback: String? = nil, listings: [String: ListingSettings] = [:], collections: [CollectionSettings] = []
     ) {
         self.source = source
         self.templates = templates
@@ -49,6 +56,8 @@ public struct SiteSettings: Sendable {
         self.jobs = jobs
         self.api = api
         self.fallback = fallback
+        self.listings = listings
+        self.collections = collections
     }
 }
 

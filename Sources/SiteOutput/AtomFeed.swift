@@ -33,14 +33,18 @@ public struct AtomFeed: Sendable, Hashable {
     public var siteURL: String
     /// A line describing the feed, as plain text; left out when nil or empty.
     public var subtitle: String?
+    /// Who writes the feed (`<author><name>`, which RFC 4287 asks of a feed whose entries name
+    /// none), as plain text; left out when nil or empty.
+    public var author: String?
     /// The entries, written in this order.
     public var entries: [Entry]
 
-    public init(title: String, feedURL: String, siteURL: String, subtitle: String? = nil, entries: [Entry]) {
+    public init(title: String, feedURL: String, siteURL: String, subtitle: String? = nil, author: String? = nil, entries: [Entry]) {
         self.title = title
         self.feedURL = feedURL
         self.siteURL = siteURL
         self.subtitle = subtitle
+        self.author = author
         self.entries = entries
     }
 
@@ -59,6 +63,7 @@ public struct AtomFeed: Sendable, Hashable {
         xml += "  <link rel=\"alternate\" type=\"text/html\" href=\"\(siteURL.xmlEscaped)\"/>\n"
         xml += "  <id>\(siteURL.xmlEscaped)</id>\n"
         xml += "  <updated>\(feedUpdated.rfc3339)</updated>\n"
+        if let author, !author.isEmpty { xml += "  <author><name>\(author.xmlEscaped)</name></author>\n" }
         for (entry, updated) in zip(entries, entryUpdates) {
             xml += "  <entry>\n"
             xml += "    <title>\(entry.title.xmlEscaped)</title>\n"

@@ -25,6 +25,13 @@ public struct PageLocation: Sendable, Hashable, Comparable {
         filePath = folder + "/index.html"
     }
 
+    /// The location of a page storysite makes itself (`blog/page/2/`, `tags/swift/`), whose URL
+    /// is built from safe parts: a folder URL ending in `/`.
+    public init(generatedURL url: String) {
+        self.url = url
+        filePath = url + "index.html"
+    }
+
     public static func < (lhs: PageLocation, rhs: PageLocation) -> Bool {
         lhs.filePath < rhs.filePath
     }

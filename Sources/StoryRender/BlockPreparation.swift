@@ -9,7 +9,8 @@ import StoryModel
 /// - asset (also each element of a multi-asset field) → the object plus `src`;
 /// - table field → `thead` (cells with `value`) and `tbody` (rows whose `body` holds the cells);
 /// - story UUIDs in an option field (or a resolved relation) → story summaries (`name`, `href`,
-///   `full_slug`, `slug`, `uuid`, `content`); one UUID string gives a one-element list;
+///   `full_slug`, `slug`, `uuid`, dates, tags, `is_folder`, `content`); one UUID string gives
+///   a one-element list;
 /// - nested blocks → prepared blocks; a block's `_uid`, `_editable`, `component` and `uuid`, and
 ///   everything else, as it is.
 struct BlockPreparation {
@@ -221,9 +222,10 @@ struct BlockPreparation {
         return summaries
     }
 
-    /// A related story for listing: its name, link and content (prepared for this page, without
-    /// expanding its own relations; problems in it are reported when its own page renders).
-    private func summary(of related: Story) -> MustacheValue {
+    /// A related or listed story: its identity, link, dates, tags and content (prepared for this
+    /// page, without expanding its own relations; problems in it are reported when its own
+    /// page renders).
+    func summary(of related: Story) -> MustacheValue {
         let content: MustacheValue
         if case .object(let root) = related.content {
             let nested = BlockPreparation(
@@ -233,12 +235,17 @@ struct BlockPreparation {
         } else {
             content = .null
         }
-        var fields = MustacheObject(minimumCapacity: 6)
+        var fields = MustacheObject(minimumCapacity: 11)
         fields.append(new: "name", .string(related.name))
         fields.append(new: "href", .string(links.href(to: related) ?? ""))
         fields.append(new: "full_slug", .string(related.fullSlug))
         fields.append(new: "slug", .string(related.slug))
         fields.append(new: "uuid", .string(related.uuid))
+        fields.append(new: "published_at", related.string("published_at").map(MustacheValue.string) ?? .null)
+        fields.append(new: "first_published_at", related.string("first_published_at").map(MustacheValue.string) ?? .null)
+        fields.append(new: "tag_list", .array(related.tags.map(MustacheValue.string)))
+        fields.append(new: "tags", PageContext.tags(of: related, links: links))
+        fields.append(new: "is_folder", .bool(related.startPageFolder != nil))
         fields.append(new: "content", content)
         return .object(fields)
     }

@@ -7,12 +7,16 @@ public struct GraphLinkResolver: LinkResolving {
     /// The crawled stories and their links.
     public let graph: LinkGraph
     private let pageURLOfStory: @Sendable (Story) -> String?
+    private let pageURLOfTag: @Sendable (String) -> String?
 
     /// Resolves within `graph`; `pageURL` gives a story's site-relative page URL (`""` for home,
-    /// `"blog/post/"`), or nil when it has no page.
-    public init(graph: LinkGraph, pageURL: @escaping @Sendable (Story) -> String?) {
+    /// `"blog/post/"`), or nil when it has no page; `tagPageURL` a tag's (nil without one).
+    public init(
+        graph: LinkGraph, pageURL: @escaping @Sendable (Story) -> String?, tagPageURL: @escaping @Sendable (String) -> String? = { _ in nil }
+    ) {
         self.graph = graph
         self.pageURLOfStory = pageURL
+        self.pageURLOfTag = tagPageURL
     }
 
     public func story(for reference: StoryReference) -> Story? {
@@ -21,6 +25,10 @@ public struct GraphLinkResolver: LinkResolving {
 
     public func pageURL(of story: Story) -> String? {
         pageURLOfStory(story)
+    }
+
+    public func tagPageURL(of tag: String) -> String? {
+        pageURLOfTag(tag)
     }
 
     /// The graph's root story's `full_slug` (the first entry).

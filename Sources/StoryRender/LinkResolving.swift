@@ -12,9 +12,15 @@ public protocol LinkResolving: Sendable {
     /// The `full_slug` of the root story, whose page is the site root: a link to `/` names it,
     /// and breadcrumbs start with it. `home` unless the resolver knows better.
     var rootSlug: String { get }
+    /// The site-relative URL of the page of `tag` (`tags/swift/`), or nil when tags have no
+    /// pages.
+    func tagPageURL(of tag: String) -> String?
 }
 
 extension LinkResolving {
     /// `home`, the default entry: for resolvers that know no entries.
     public var rootSlug: String { SitePathReference.defaultRootSlug }
+
+    /// No tag pages: for resolvers of sites without them.
+    public func tagPageURL(of tag: String) -> String? { nil }
 }

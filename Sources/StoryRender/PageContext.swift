@@ -3,10 +3,11 @@ import StoryModel
 
 /// The values a page template sees besides the prepared blocks: `story`, `page`, `site`.
 enum PageContext {
-    /// `story`: the story's identity and metadata, with `content` (the prepared root block).
-    static func story(_ story: Story, content: MustacheObject) -> MustacheValue {
+    /// `story`: the story's identity and metadata, with `tags` (`name`, and `href` when tags
+    /// have pages) and `content` (the prepared root block).
+    static func story(_ story: Story, content: MustacheObject, links: PageLinks) -> MustacheValue {
         func text(_ key: String) -> MustacheValue { story.string(key).map(MustacheValue.string) ?? .null }
-        var fields = MustacheObject(minimumCapacity: 9)
+        var fields = MustacheObject(minimumCapacity: 10)
         fields.append(new: "name", .string(story.name))
         fields.append(new: "slug", .string(story.slug))
         fields.append(new: "full_slug", .string(story.fullSlug))
@@ -14,16 +15,27 @@ enum PageContext {
         fields.append(new: "published_at", text("published_at"))
         fields.append(new: "first_published_at", text("first_published_at"))
         fields.append(new: "tag_list", .array(story.tags.map(MustacheValue.string)))
+        fields.append(new: "tags", tags(of: story, links: links))
         fields.append(new: "lang", text("lang"))
         fields.append(new: "content", .object(content))
         return .object(fields)
+    }
+
+    /// A story's tags: `name`, and `href` when the tag has a page.
+    static func tags(of story: Story, links: PageLinks) -> MustacheValue {
+        .array(story.tags.map { tag in
+            var fields = MustacheObject(minimumCapacity: 2)
+            fields.append(new: "name", .string(tag))
+            if let url = links.resolver.tagPageURL(of: tag) { fields.append(new: "href", .string(links.href(toSiteURL: url))) }
+            return .object(fields)
+        })
     }
 
     /// `page`: `url`, `root`, `canonical` (with a base URL), `breadcrumbs` and `backlinks`
     /// (each a list of `name` and `href`).
     static func page(
         url: String, root: String, baseURL: String?, breadcrumbs: [Story], backlinks: [Story], links: PageLinks
-    ) -> MustacheValue {
+    ) -> MustacheObject {
         var page: MustacheObject = [
             "url": .string(url),
             "root": .string(root),
@@ -33,7 +45,23 @@ enum PageContext {
         if let baseURL, !baseURL.isEmpty {
             page["canonical"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + url)
         }
-        return .object(page)
+        return page
+    }
+
+    /// `page.pagination`: `current`, `total`, `prev` and `next` (hrefs, absent at the ends) and
+    /// `pages` (`number`, `href`, `current`).
+    static func pagination(_ pagination: Pagination, links: PageLinks) -> MustacheValue {
+        let hrefs = pagination.pageURLs.map { links.href(toSiteURL: $0) }
+        var fields: MustacheObject = [
+            "current": .number(Double(pagination.current)),
+            "total": .number(Double(hrefs.count)),
+            "pages": .array(hrefs.enumerated().map { index, href in
+                ["number": .number(Double(index + 1)), "href": .string(href), "current": .bool(index + 1 == pagination.current)]
+            }),
+        ]
+        if pagination.current > 1 { fields["prev"] = .string(hrefs[pagination.current - 2]) }
+        if pagination.current < hrefs.count { fields["next"] = .string(hrefs[pagination.current]) }
+        return .object(fields)
     }
 
     /// `site`: the `site` object of `storysite.json` and `base_url`.

@@ -18,32 +18,38 @@ public struct PageRenderer: Sendable {
     public let baseURL: String?
     private let site: MustacheValue
     private let global: Story?
+    /// The named collections every page sees as `collections.<name>`, in name order.
+    private let collections: [(name: String, stories: [Story])]
     private let markdown: MarkdownRenderer
     /// Names of partials that no template has wherever they are written (`{{>header}}`): reported
     /// once by whoever loads the templates, so not as missing components on every page.
     private let missingPartialNames: Set<String>
 
     /// Creates a renderer. `site` is the `site` object of `storysite.json`; `global` the story
-    /// whose root block every page sees as `global` (navigation, footer); `markdownUnsafe`
-    /// keeps raw HTML in Markdown (`markdown.unsafe: true`).
+    /// whose root block every page sees as `global` (navigation, footer); `collections` the
+    /// stories of each named collection, in order; `markdownUnsafe` keeps raw HTML in Markdown
+    /// (`markdown.unsafe: true`).
     public init(
         library: TemplateLibrary, resolver: some LinkResolving, site: JSONValue = .object(JSONObject()),
-        global: Story? = nil, baseURL: String? = nil, markdownUnsafe: Bool = false
+        global: Story? = nil, collections: [(name: String, stories: [Story])] = [], baseURL: String? = nil, markdownUnsafe: Bool = false
     ) {
         self.library = library
         self.resolver = resolver
         self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : $0 }
         self.site = PageContext.site(site, baseURL: self.baseURL)
         self.global = global
+        self.collections = collections
         self.markdown = MarkdownRenderer(unsafe: markdownUnsafe)
         self.missingPartialNames = Set(library.missingPartialTags.map(\.name))
     }
 
-    /// Renders `story`'s page. `backlinks` are the stories that link to it (`page.backlinks`).
+    /// Renders `story`'s page. `backlinks` are the stories that link to it (`page.backlinks`);
+    /// `listing` what it lists; `url` the page's site-relative URL when it is not the story's
+    /// own (a further page of a paginated listing, `blog/page/2/`).
     /// Throws ``PageRenderError`` when the story has no page, no page template fits, or a
     /// template fails.
-    public func render(_ story: Story, backlinks: [Story] = []) throws -> RenderedPage {
-        guard let pageURL = resolver.pageURL(of: story) else {
+    public func render(_ story: Story, backlinks: [Story] = [], listing: PageListing = PageListing(), url: String? = nil) throws -> RenderedPage {
+        guard let pageURL = url ?? resolver.pageURL(of: story) else {
             throw PageRenderError(story: story.fullSlug, message: "the story has no page URL, so it cannot be rendered as a page")
         }
         let component = story.rootComponent ?? "default"
@@ -59,14 +65,58 @@ public struct PageRenderer: Sendable {
         let page = PageContext.page(
             url: pageURL, root: RelativeURL.root(of: pageURL), baseURL: baseURL,
             breadcrumbs: PageContext.breadcrumbs(of: story, resolver: resolver), backlinks: backlinks, links: links)
-        let surroundings = topLevel(page: page, links: links, story: story.fullSlug, log: log)
+        let surroundings = topLevel(page: page, listing: listing, links: links, story: story.fullSlug, log: log)
         var content = MustacheObject()
         if case .object(let root) = story.content {
             content = preparation(links: links, story: story.fullSlug, log: log, surroundings: surroundings).block(root)
         }
         // The root block's fields at the top level, beneath the names the contract reserves.
-        let contexts: [MustacheValue] = [.object(content), .object(surroundings), ["story": PageContext.story(story, content: content)]]
+        let contexts: [MustacheValue] = [
+            .object(content), .object(surroundings), ["story": PageContext.story(story, content: content, links: links)],
+        ]
         return try finish(templateName, contexts: contexts, story: story.fullSlug, log: log)
+    }
+
+    /// Renders a tag's page with `pages/tag`: it sees `tag` (`name`, `slug`, `count`) and, in
+    /// `page.children` and `page.pagination`, the stories with the tag.
+    public func render(tag: TagPage) throws -> RenderedPage {
+        let location = "tags/" + tag.slug
+        let links = PageLinks(resolver: resolver, pageURL: tag.url, baseURL: baseURL)
+        let log = RenderLog()
+        let page = generatedPage(url: tag.url, links: links)
+        let surroundings = topLevel(page: page, listing: tag.listing, links: links, story: location, log: log)
+        let fields: MustacheValue = ["name": .string(tag.name), "slug": .string(tag.slug), "count": .number(Double(tag.count))]
+        return try finish("pages/tag", contexts: [.object(surroundings), ["tag": fields]], story: location, log: log)
+    }
+
+    /// Renders the page of every tag with `pages/tags`: it sees `tags`, each with `name`,
+    /// `slug`, `href` and `count`.
+    public func render(tagIndex tags: [TagSummary], url: String) throws -> RenderedPage {
+        let links = PageLinks(resolver: resolver, pageURL: url, baseURL: baseURL)
+        let log = RenderLog()
+        let surroundings = topLevel(page: generatedPage(url: url, links: links), listing: PageListing(), links: links, story: "tags", log: log)
+        let list: MustacheValue = .array(tags.map { tag in
+            ["name": .string(tag.name), "slug": .string(tag.slug), "href": .string(links.href(toSiteURL: tag.url)), "count": .number(Double(tag.count))]
+        })
+        return try finish("pages/tags", contexts: [.object(surroundings), ["tags": list]], story: "tags", log: log)
+    }
+
+    /// The HTML of `story`'s root block field `field` for a feed entry's summary, with absolute
+    /// links: richtext rendered, a string read as Markdown; nil without a base URL or value.
+    public func summaryHTML(of story: Story, field: String) -> String? {
+        guard let baseURL, case .object(let root) = story.content, let value = root[field] else { return nil }
+        let links = PageLinks(resolver: resolver, absoluteRoot: baseURL, baseURL: baseURL)
+        let log = RenderLog()
+        let prepared = preparation(links: links, story: story.fullSlug, log: log, surroundings: MustacheObject())
+            .block(JSONObject([field: value]))
+        switch prepared[field] {
+        case .html(let html)?:
+            return html
+        case .string(let text)? where !text.isEmpty:
+            return MarkdownSection.html(of: text, renderer: markdown, links: links, story: story.fullSlug, fieldPath: field, log: log)
+        default:
+            return nil
+        }
     }
 
     /// Renders `404.mustache`, or returns nil when the site has none. The 404 page is served at
@@ -81,16 +131,24 @@ public struct PageRenderer: Sendable {
             "url": .string("404.html"), "root": .string(root), "breadcrumbs": .array([]), "backlinks": .array([]),
         ]
         if let baseURL { page["canonical"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + "404.html") }
-        let context = topLevel(page: .object(page), links: links, story: "404", log: log)
+        let context = topLevel(page: page, listing: PageListing(), links: links, story: "404", log: log)
         return try finish("404", contexts: [.object(context)], story: "404", log: log)
     }
 
     // MARK: Steps
 
-    /// `page`, `site`, `global` and `markdown`: what every template of the page sees.
-    private func topLevel(page: MustacheValue, links: PageLinks, story: String, log: RenderLog) -> MustacheObject {
+    /// The `page` of a page that shows no story (a tag page): its breadcrumbs start at home.
+    private func generatedPage(url: String, links: PageLinks) -> MustacheObject {
+        let home = resolver.story(for: .slug(resolver.rootSlug)).map { [$0] } ?? []
+        return PageContext.page(
+            url: url, root: RelativeURL.root(of: url), baseURL: baseURL, breadcrumbs: home, backlinks: [], links: links)
+    }
+
+    /// `page` (with what `listing` adds), `site`, `global`, `collections` and `markdown`: what
+    /// every template of the page sees.
+    private func topLevel(page: MustacheObject, listing: PageListing, links: PageLinks, story: String, log: RenderLog) -> MustacheObject {
         var context: MustacheObject = [
-            "page": page,
+            "page": .object(page),
             "site": site,
             "markdown": MarkdownSection.lambda(renderer: markdown, links: links, story: story, log: log),
         ]
@@ -99,6 +157,17 @@ public struct PageRenderer: Sendable {
             let fields = preparation(links: links, story: global.fullSlug, log: log, surroundings: context).block(root)
             context["global"] = .object(fields)
         }
+        let lists = preparation(links: links, story: story, log: log, surroundings: context)
+        if !collections.isEmpty {
+            var named = MustacheObject(minimumCapacity: collections.count)
+            for collection in collections { named.append(new: collection.name, .array(collection.stories.map(lists.summary(of:)))) }
+            context["collections"] = .object(named)
+        }
+        var page = page
+        if let children = listing.children { page["children"] = .array(children.map(lists.summary(of:))) }
+        if let pagination = listing.pagination { page["pagination"] = PageContext.pagination(pagination, links: links) }
+        if let feedURL = listing.feedURL { page["feed"] = .string(links.href(toSiteURL: feedURL)) }
+        context["page"] = .object(page)
         return context
     }
 

@@ -52,6 +52,8 @@ struct BuildOptions: Sendable {
         settings.site = configuration.site
         settings.markdownUnsafe = configuration.markdownUnsafe ?? false
         settings.global = configuration.global ?? settings.global
+        settings.listings = configuration.listings
+        settings.collections = configuration.collections
         settings.strict = arguments.flag("strict") || (configuration.strict ?? false)
         settings.jobs = try arguments.integer("jobs", in: 1...256) ?? configuration.jobs ?? settings.jobs
         quiet = arguments.flag("quiet")

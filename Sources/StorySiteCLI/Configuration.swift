@@ -1,10 +1,11 @@
 import Foundation
+import SiteBuild
 import StoryModel
 
 /// What `storysite.json` in the working folder sets: the same things as the command line, by
 /// long name. Flags override it.
 struct Configuration: Sendable, Equatable {
-    static let fileName = "storysite.json"
+    static let fileName = SiteSettings.configurationFile
 
     var source: String?
     /// `source: {"storyblok": {...}}`: the Content Delivery API settings, the token excepted.
@@ -19,9 +20,14 @@ struct Configuration: Sendable, Equatable {
     var global: String?
     var strict: Bool?
     var jobs: Int?
+    /// `listings`: how start pages list their folders, by folder.
+    var listings: [String: ListingSettings] = [:]
+    /// `collections`: the named collections, in name order.
+    var collections: [CollectionSettings] = []
 
     private static let knownKeys = [
         "source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
+        "listings", "collections",
     ]
 
     /// Reads `storysite.json` from `folder`; an empty configuration when there is none.
@@ -94,6 +100,8 @@ struct Configuration: Sendable, Equatable {
             }
             self.jobs = jobs
         }
+        if let value = object["listings"] { listings = try ListingConfiguration.listings(value) }
+        if let value = object["collections"] { collections = try ListingConfiguration.collections(value) }
     }
 
     private static func string(_ object: JSONObject, _ key: String) throws(ConfigurationError) -> String? {

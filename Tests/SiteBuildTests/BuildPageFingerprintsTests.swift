@@ -18,9 +18,10 @@ extension SiteBuildTests {
                 let setup = try story("u-setup", "en/docs/setup", name: "Setup")
                 let graph = LinkGraph(
                     stories: [root, setup].map { LinkGraph.Node(story: $0, depth: 0, firstLinkedFrom: nil) }, edges: [], root: root)
-                let plan = PagePlan(graph: graph, global: "global")
+                let plan = PagePlan(graph: graph, settings: SiteSettings())
                 #expect(plan.location(of: root)?.url == "")
-                return BuildPageFingerprints(graph: graph, plan: plan, key: "k", jobs: 1).fingerprint(of: setup)
+                let page = try #require(plan.pages.first { $0.key == setup.uuid })
+                return BuildPageFingerprints(graph: graph, plan: plan, key: "k", jobs: 1).fingerprint(of: page, listing: plan.listing(of: page))
             }
             #expect(try setupFingerprint(rootName: "Start") != setupFingerprint(rootName: "Welcome"))
         }

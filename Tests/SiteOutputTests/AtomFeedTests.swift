@@ -95,9 +95,9 @@ extension SiteOutputTests {
             #expect(entries[1].first("summary") == nil)
         }
 
-        @Test("the whole text of a small feed")
+        @Test("the whole text of a small feed, with its author")
         func exactText() {
-            let feed = AtomFeed(title: "News", feedURL: "https://example.com/feed.xml", siteURL: "https://example.com/", entries: [
+            let feed = AtomFeed(title: "News", feedURL: "https://example.com/feed.xml", siteURL: "https://example.com/", author: "Kestrel & Co", entries: [
                 .init(title: "Launch", url: "https://example.com/launch/", published: "2024-03-30"),
             ])
             #expect(feed.xml == """
@@ -108,6 +108,7 @@ extension SiteOutputTests {
                   <link rel="alternate" type="text/html" href="https://example.com/"/>
                   <id>https://example.com/</id>
                   <updated>2024-03-30T00:00:00Z</updated>
+                  <author><name>Kestrel &amp; Co</name></author>
                   <entry>
                     <title>Launch</title>
                     <link rel="alternate" type="text/html" href="https://example.com/launch/"/>

@@ -6,6 +6,8 @@ import StoryRender
 struct TestResolver: LinkResolving {
     var stories: [Story]
     var withoutPage: Set<String> = []
+    /// Whether tags have pages, at `tags/<tag lower-cased>/`.
+    var tagPages = false
 
     func story(for reference: StoryReference) -> Story? {
         switch reference {
@@ -21,6 +23,10 @@ struct TestResolver: LinkResolving {
         if withoutPage.contains(story.uuid) { return nil }
         if story.fullSlug == "home" { return "" }
         return story.isStartPage ? story.fullSlug : story.fullSlug + "/"
+    }
+
+    func tagPageURL(of tag: String) -> String? {
+        tagPages ? "tags/\(tag.lowercased())/" : nil
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBuild
 import StoryModel
 import Testing
 import TestSupport
@@ -35,7 +36,7 @@ extension StorySiteCLITests {
         }
 
         @Test("bad settings name the key and what is wrong", arguments: [
-            (#"{"ouput": "x"}"#, "storysite.json: error: 'ouput' is not a setting (did you mean 'output'?); known settings: source, templates, output, entry, baseURL, site, markdown, global, strict, jobs, fallback"),
+            (#"{"ouput": "x"}"#, "storysite.json: error: 'ouput' is not a setting (did you mean 'output'?); known settings: source, templates, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections"),
             (#"{"entry": []}"#, "storysite.json: error: 'entry' must be a slug or a non-empty array of slugs"),
             (#"{"jobs": 1.5}"#, "storysite.json: error: 'jobs' must be a whole number from 1 to 256"),
             (#"{"markdown": {"unsafe": "yes"}}"#, "storysite.json: error: 'markdown.unsafe' must be true or false"),
@@ -48,6 +49,48 @@ extension StorySiteCLITests {
             try folder.write("storysite.json", json)
             #expect {
                 try Configuration.load(from: folder.url)
+            } throws: { error in
+                (error as? ConfigurationError)?.description == message
+            }
+        }
+
+        @Test("listings and collections are read by folder and name, with their defaults")
+        func listingsAndCollections() throws {
+            let configuration = try Configuration(json: try JSONValue(parsing: """
+                {"listings": {"blog": {"sort": "first_published_at desc", "perPage": 5, "feed": true, "feedSize": 10, "summary": "content.excerpt"},
+                              "tags/": {"sort": "name"}},
+                 "collections": {"latest": {"folder": "blog/", "sort": "first_published_at desc", "limit": 3},
+                                 "guides": {"component": "guide", "tag": "featured"}}}
+                """))
+            let blog = try #require(configuration.listings["blog/"])
+            #expect(blog.order == (try StoryOrder(parsing: "first_published_at desc")))
+            #expect(blog.perPage == 5 && blog.feed && blog.feedSize == 10 && blog.summaryField == "excerpt")
+            #expect(configuration.listings["tags/"]?.perPage == nil)
+            #expect(configuration.collections.map(\.name) == ["guides", "latest"])
+            let guides = configuration.collections[0].selection
+            #expect(guides.folder == "" && guides.recursive && guides.component == "guide" && guides.tag == "featured" && guides.limit == nil)
+            let latest = configuration.collections[1].selection
+            #expect(latest.folder == "blog/" && !latest.recursive && latest.limit == 3)
+        }
+
+        @Test("bad listings and collections name the key and what is wrong", arguments: [
+            (#"{"listings": {"blog/": {"perPage": 0}}}"#, "storysite.json: error: 'listings.blog/.perPage' must be a positive whole number"),
+            (#"{"listings": {"blog/": {"perPage": 2.5}}}"#, "storysite.json: error: 'listings.blog/.perPage' must be a positive whole number"),
+            (#"{"listings": {"blog/": {"sort": "date"}}}"#,
+             "storysite.json: error: 'listings.blog/.sort' unknown sort key 'date'; use name, slug, full_slug, position, created_at, published_at, first_published_at or content.<field>"),
+            (#"{"listings": {"blog/": {"perpage": 2}}}"#,
+             "storysite.json: error: 'listings.blog/.perpage' is not a setting (did you mean 'perPage'?); known settings: sort, perPage, feed, feedSize, summary"),
+            (#"{"listings": {"blog/": {"summary": "excerpt"}}}"#,
+             "storysite.json: error: 'listings.blog/.summary' must name a field of the story's content, such as \"content.excerpt\""),
+            (#"{"listings": []}"#, #"storysite.json: error: 'listings' must be an object of folders, such as {"blog/": {"sort": "first_published_at desc"}}"#),
+            (#"{"collections": {"latest": {"limt": 3}}}"#,
+             "storysite.json: error: 'collections.latest.limt' is not a setting (did you mean 'limit'?); known settings: folder, recursive, component, tag, sort, limit"),
+            (#"{"collections": {"latest": {"limit": -1}}}"#, "storysite.json: error: 'collections.latest.limit' must be a positive whole number"),
+            (#"{"collections": {"latest": {"folder": ""}}}"#, #"storysite.json: error: 'collections.latest.folder' must name a folder, such as "blog/""#),
+        ])
+        func badListings(json: String, message: String) throws {
+            #expect {
+                try Configuration(json: try JSONValue(parsing: json))
             } throws: { error in
                 (error as? ConfigurationError)?.description == message
             }

@@ -1,0 +1,23 @@
+import StoryCrawl
+import StoryModel
+
+/// What one reached start page lists: the stories of its folder (the crawl's `listing` edges)
+/// that have a page, in the listing's order, on as many pages as ``ListingSettings/perPage``
+/// makes; page 1 is the start page itself.
+struct FolderListing: Sendable {
+    let startPage: Story
+    let settings: ListingSettings
+    let pages: PagedList
+
+    /// The listing of `startPage`, whose page is at the site-relative `url`.
+    init(startPage: Story, url: String, settings: ListingSettings, graph: LinkGraph, hasPage: (Story) -> Bool) {
+        self.startPage = startPage
+        self.settings = settings
+        let listed = graph.edges(from: startPage.uuid).filter { $0.kind == .listing }
+            .compactMap { $0.target.flatMap(graph.story(uuid:)) }.filter(hasPage)
+        pages = PagedList(items: settings.order.sorted(listed), perPage: settings.perPage, url: url)
+    }
+
+    /// The site-relative URL of the folder's feed.
+    var feedURL: String { pages.url + "feed.xml" }
+}

@@ -1,0 +1,69 @@
+import StoryModel
+
+/// What a page shows besides its own story: the stories it lists (one page's worth, when the
+/// listing is paginated), where it stands among the listing's pages, and its folder's feed.
+/// The site model decides all of it; rendering only prepares it for the templates.
+public struct PageListing: Sendable {
+    /// `page.children`; nil when the page lists nothing.
+    public var children: [Story]?
+    /// `page.pagination`, when the listing is split into pages.
+    public var pagination: Pagination?
+    /// `page.feed`: the site-relative URL of the folder's Atom feed.
+    public var feedURL: String?
+
+    public init(children: [Story]? = nil, pagination: Pagination? = nil, feedURL: String? = nil) {
+        self.children = children
+        self.pagination = pagination
+        self.feedURL = feedURL
+    }
+}
+
+/// One page's place in a paginated listing.
+public struct Pagination: Sendable, Equatable {
+    /// The page's number, from 1.
+    public var current: Int
+    /// The site-relative URL of every page of the listing, page 1 first.
+    public var pageURLs: [String]
+
+    public init(current: Int, pageURLs: [String]) {
+        self.current = current
+        self.pageURLs = pageURLs
+    }
+}
+
+/// A tag's page (`tags/<slug>/`), rendered with `pages/tag`.
+public struct TagPage: Sendable {
+    /// The tag as written on the first story that has it.
+    public var name: String
+    public var slug: String
+    /// How many stories have the tag.
+    public var count: Int
+    /// The page's site-relative URL (`tags/swift/`, `tags/swift/page/2/`).
+    public var url: String
+    /// The stories with the tag on this page, and the pagination.
+    public var listing: PageListing
+
+    public init(name: String, slug: String, count: Int, url: String, listing: PageListing) {
+        self.name = name
+        self.slug = slug
+        self.count = count
+        self.url = url
+        self.listing = listing
+    }
+}
+
+/// A tag as the page of every tag (`tags/`, rendered with `pages/tags`) lists it.
+public struct TagSummary: Sendable {
+    public var name: String
+    public var slug: String
+    /// The site-relative URL of the tag's page.
+    public var url: String
+    public var count: Int
+
+    public init(name: String, slug: String, url: String, count: Int) {
+        self.name = name
+        self.slug = slug
+        self.url = url
+        self.count = count
+    }
+}
