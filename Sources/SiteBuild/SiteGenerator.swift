@@ -125,7 +125,7 @@ public struct SiteGenerator {
         if let baseURL = settings.baseURL {
             output.files += plan.feeds.map { FeedFile.make(for: $0, renderer: renderer, baseURL: baseURL, site: settings.site) }
             let entries = plan.pages.map { page in
-                Sitemap.Entry(url: page.location.url, lastModified: page.kind.story?.string("published_at"))
+                Sitemap.Entry(url: page.location.url, lastModified: StoryDate(page.kind.story?.string("published_at"))?.rfc3339)
             }
             output.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL)))
             output.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))

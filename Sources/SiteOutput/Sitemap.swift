@@ -6,7 +6,7 @@ public enum Sitemap {
     public struct Entry: Sendable {
         /// The site-relative URL (`blog/post/`, or empty for home).
         public var url: String
-        /// When the page was last published (ISO 8601), if known.
+        /// When the page was last published (W3C date-time, such as `2024-03-30T08:00:00Z`), if known.
         public var lastModified: String?
 
         public init(url: String, lastModified: String?) {
