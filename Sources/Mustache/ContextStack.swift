@@ -29,6 +29,7 @@ struct ContextStack: ~Copyable {
     }
 
     mutating func push(_ value: consuming MustacheValue) {
+        if case .lazy(let lazy) = value { value = lazy.value }
         if count == capacity { grow() }
         if case .object(let objectMembers) = value {
             (members + count).initialize(to: objectMembers)
@@ -55,7 +56,7 @@ struct ContextStack: ~Copyable {
         var index = count - 1
         while index >= 0 {
             if let member = members[index].index(of: name.pointee.head) {
-                let value = members[index].members[member].value
+                let value = members[index].members[member].value.resolved
                 return name.pointee.tail.isEmpty ? value : descend(from: value, through: name.pointee.tail)
             }
             index -= 1
@@ -67,7 +68,7 @@ struct ContextStack: ~Copyable {
         var current = value
         for part in parts {
             guard case .object(let object) = current, let next = object[part] else { return nil }
-            current = next
+            current = next.resolved
         }
         return current
     }

@@ -15,6 +15,8 @@ public enum MustacheValue: Sendable {
     case object(MustacheObject)
     /// A function called by `{{name}}` or `{{#name}}…{{/name}}`; see ``MustacheLambda``.
     case lambda(MustacheLambda)
+    /// A value made when a template first reads it; see ``MustacheLazyValue``.
+    case lazy(MustacheLazyValue)
 }
 
 extension MustacheValue {
@@ -27,6 +29,7 @@ extension MustacheValue {
         case .string(let text), .html(let text): !text.isEmpty
         case .array(let items): !items.isEmpty
         case .object, .lambda: true
+        case .lazy(let lazy): lazy.value.isTruthy
         }
     }
 }

@@ -131,6 +131,8 @@ struct RenderSession: ~Copyable {
             }
             renderer.missingPartials.forEach { record($0) }
             trail.removeLast()
+        case .lazy(let lazy):
+            try interpolate(lazy.value, for: variable)
         }
     }
 
@@ -145,7 +147,7 @@ struct RenderSession: ~Copyable {
     // MARK: Sections
 
     private mutating func render(_ section: SectionNode, value: consuming MustacheValue) throws {
-        switch value {
+        switch value.resolved {
         case .array(let items):
             for item in items {
                 context.push(item)

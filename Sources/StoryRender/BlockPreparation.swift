@@ -15,7 +15,7 @@ import StoryModel
 ///   everything else, as it is.
 struct BlockPreparation {
     /// Renders a prepared block with its component template; returns the HTML.
-    typealias ComponentRenderer = (_ block: MustacheObject, _ component: String) -> String
+    typealias ComponentRenderer = @Sendable (_ block: MustacheObject, _ component: String) -> String
 
     let links: PageLinks
     /// The `full_slug` warnings name.
@@ -223,15 +223,18 @@ struct BlockPreparation {
     }
 
     /// A related or listed story: its identity, link, dates, tags and content (prepared for this
-    /// page, without expanding its own relations; problems in it are reported when its own
-    /// page renders).
+    /// page when a template first reads it, without expanding its own relations; problems in it
+    /// are reported when its own page renders).
     func summary(of related: Story) -> MustacheValue {
         let content: MustacheValue
         if case .object(let root) = related.content {
-            let nested = BlockPreparation(
-                links: links, story: related.fullSlug, log: RenderLog(), expandsRelations: false,
-                renderComponent: renderComponent)
-            content = .object(nested.block(root))
+            let (links, renderComponent) = (links, renderComponent)
+            content = .lazy(MustacheLazyValue {
+                let nested = BlockPreparation(
+                    links: links, story: related.fullSlug, log: RenderLog(), expandsRelations: false,
+                    renderComponent: renderComponent)
+                return .object(nested.block(root))
+            })
         } else {
             content = .null
         }

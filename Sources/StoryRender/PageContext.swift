@@ -21,12 +21,13 @@ enum PageContext {
         return .object(fields)
     }
 
-    /// A story's tags: `name`, and `href` when the tag has a page.
+    /// A story's tags: `name`, and `href` when the tag has a page (null otherwise).
     static func tags(of story: Story, links: PageLinks) -> MustacheValue {
         .array(story.tags.map { tag in
             var fields = MustacheObject(minimumCapacity: 2)
             fields.append(new: "name", .string(tag))
-            if let url = links.resolver.tagPageURL(of: tag) { fields.append(new: "href", .string(links.href(toSiteURL: url))) }
+            // Null rather than absent, so that `{{#href}}` does not find an enclosing link instead.
+            fields.append(new: "href", links.resolver.tagPageURL(of: tag).map { .string(links.href(toSiteURL: $0)) } ?? .null)
             return .object(fields)
         })
     }
@@ -49,18 +50,21 @@ enum PageContext {
     }
 
     /// `page.pagination`: `current`, `total`, `prev` and `next` (hrefs, absent at the ends) and
-    /// `pages` (`number`, `href`, `current`).
+    /// `pages` (`number`, `href`, `current`), made only when a template reads it: a listing of a
+    /// thousand pages would otherwise make a million links that most themes never show.
     static func pagination(_ pagination: Pagination, links: PageLinks) -> MustacheValue {
-        let hrefs = pagination.pageURLs.map { links.href(toSiteURL: $0) }
+        let urls = pagination.pageURLs, current = pagination.current
         var fields: MustacheObject = [
-            "current": .number(Double(pagination.current)),
-            "total": .number(Double(hrefs.count)),
-            "pages": .array(hrefs.enumerated().map { index, href in
-                ["number": .number(Double(index + 1)), "href": .string(href), "current": .bool(index + 1 == pagination.current)]
+            "current": .number(Double(current)),
+            "total": .number(Double(urls.count)),
+            "pages": .lazy(MustacheLazyValue {
+                .array(urls.enumerated().map { index, url in
+                    ["number": .number(Double(index + 1)), "href": .string(links.href(toSiteURL: url)), "current": .bool(index + 1 == current)]
+                })
             }),
         ]
-        if pagination.current > 1 { fields["prev"] = .string(hrefs[pagination.current - 2]) }
-        if pagination.current < hrefs.count { fields["next"] = .string(hrefs[pagination.current]) }
+        if current > 1 { fields["prev"] = .string(links.href(toSiteURL: urls[current - 2])) }
+        if current < urls.count { fields["next"] = .string(links.href(toSiteURL: urls[current])) }
         return .object(fields)
     }
 

@@ -15,6 +15,28 @@ struct MustacheValueTests {
         #expect(try render("{{x}}", ["x": "no special characters"]) == "no special characters")
     }
 
+    @Test("a lazy value is made only when a template reads it, once, and reads like the value it makes")
+    func lazyValues() throws {
+        final class Counter: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+            func tick() { lock.withLock { count += 1 } }
+        }
+        let made = Counter()
+        let card: MustacheValue = .lazy(MustacheLazyValue {
+            made.tick()
+            return ["title": "A <b>", "tags": ["x", "y"], "empty": []]
+        })
+        #expect(try render("{{name}}", ["name": "n", "card": card]) == "n")
+        #expect(made.count == 0, "nothing read it")
+        let template = "{{card.title}}|{{#card}}{{title}}{{/card}}|{{#card.tags}}{{.}}{{/card.tags}}|{{^card.empty}}none{{/card.empty}}|{{#card.empty}}x{{/card.empty}}"
+        #expect(try render(template, ["card": card]) == "A &lt;b&gt;|A &lt;b&gt;|xy|none|")
+        #expect(made.count == 1, "made once for every read")
+        let list: MustacheValue = ["items": .array([.lazy(MustacheLazyValue { "one" }), .lazy(MustacheLazyValue { .bool(false) })])]
+        #expect(try render("{{#items}}[{{.}}]{{/items}}", list) == "[one][false]")
+        #expect(try render("{{#flag}}yes{{/flag}}{{^flag}}no{{/flag}}", ["flag": .lazy(MustacheLazyValue { .bool(false) })]) == "no")
+    }
+
     @Test("escaping finds special characters at every position of 8-byte words")
     func escapingAtEveryPosition() throws {
         let library = try TemplateLibrary(templates: ["test": "{{x}}"])
