@@ -79,11 +79,12 @@ struct BuildPageFingerprints: Sendable {
         return fingerprint.hex
     }
 
-    /// What a story's page shows of it: its JSON, every reference it makes with the target's
-    /// identity and content, its breadcrumbs and its backlinks.
+    /// What a story's page shows of it: its JSON, every reference its content makes with the
+    /// target's identity and content, its breadcrumbs and its backlinks. (What it lists is the
+    /// page's ``PageListing``: each page of a long listing hashes only its own share.)
     private func combine(_ story: Story, into fingerprint: inout Fingerprint) {
         fingerprint.combine(story.digest)
-        for edge in graph.edges(from: story.uuid) {
+        for edge in graph.references(from: story.uuid) {
             fingerprint.combine(edge.fieldPath)
             fingerprint.combine(edge.kind.rawValue)
             fingerprint.combine(edge.reference.description)

@@ -13,8 +13,7 @@ struct FolderListing: Sendable {
     init(startPage: Story, url: String, settings: ListingSettings, graph: LinkGraph, hasPage: (Story) -> Bool) {
         self.startPage = startPage
         self.settings = settings
-        let listed = graph.edges(from: startPage.uuid).filter { $0.kind == .listing }
-            .compactMap { $0.target.flatMap(graph.story(uuid:)) }.filter(hasPage)
+        let listed = graph.listing(of: startPage.uuid).compactMap(graph.story(uuid:)).filter(hasPage)
         pages = PagedList(items: settings.order.sorted(listed), perPage: settings.perPage, url: url)
     }
 

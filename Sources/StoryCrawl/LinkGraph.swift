@@ -68,8 +68,11 @@ public struct LinkGraph: Sendable {
     private let byUUID: [String: Int]
     private let byID: [Int: Int]
     private let bySlug: [String: Int]
-    /// Per node (in ``stories`` order): the positions of its edges, and the nodes linking to it.
+    /// Per node (in ``stories`` order): the positions of its edges, of those its content makes,
+    /// of its listing's, and the nodes linking to it.
     private let edgesBySource: [[Int]]
+    private let referencesBySource: [[Int]]
+    private let listingsBySource: [[Int]]
     private let backlinkSources: [[Int]]
     /// The positions in ``edges`` of the ``staleEdges``.
     private let stalePositions: Set<Int>
@@ -96,6 +99,8 @@ public struct LinkGraph: Sendable {
         }
 
         var edgesBySource = [[Int]](repeating: [], count: stories.count)
+        var referencesBySource = [[Int]](repeating: [], count: stories.count)
+        var listingsBySource = [[Int]](repeating: [], count: stories.count)
         var backlinkSources = [[Int]](repeating: [], count: stories.count)
         var unresolved: [Edge] = []
         var stale: [Edge] = []
@@ -106,7 +111,14 @@ public struct LinkGraph: Sendable {
             let sourceUUID = edges[position].source
             let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[sourceUUID]
             lastSource = (sourceUUID, source)
-            if let source { edgesBySource[source].append(position) }
+            if let source {
+                edgesBySource[source].append(position)
+                if edges[position].kind == .listing {
+                    listingsBySource[source].append(position)
+                } else {
+                    referencesBySource[source].append(position)
+                }
+            }
             guard let targetUUID = edges[position].target else {
                 unresolved.append(edges[position])
                 continue
@@ -129,6 +141,8 @@ public struct LinkGraph: Sendable {
         self.byID = byID
         self.bySlug = bySlug
         self.edgesBySource = edgesBySource
+        self.referencesBySource = referencesBySource
+        self.listingsBySource = listingsBySource
         self.backlinkSources = backlinkSources
         self.unresolvedEdges = unresolved
         self.staleEdges = stale
@@ -176,10 +190,24 @@ public struct LinkGraph: Sendable {
         return nil
     }
 
-    /// The edges whose source is the story with this UUID, in document order.
+    /// The edges whose source is the story with this UUID, in document order (a listing after
+    /// the content).
     public func edges(from uuid: String) -> [Edge] {
         guard let source = byUUID[uuid] else { return [] }
         return edgesBySource[source].map { edges[$0] }
+    }
+
+    /// The references the content of the story with this UUID makes, in document order: its
+    /// edges without its listing.
+    public func references(from uuid: String) -> [Edge] {
+        guard let source = byUUID[uuid] else { return [] }
+        return referencesBySource[source].map { edges[$0] }
+    }
+
+    /// The UUIDs of the stories the start page with this UUID lists, in `full_slug` order.
+    public func listing(of uuid: String) -> [String] {
+        guard let source = byUUID[uuid] else { return [] }
+        return listingsBySource[source].compactMap { edges[$0].target }
     }
 
     /// The distinct stories linking to the story with this UUID, in breadth-first order,
