@@ -1,3 +1,4 @@
+import StoryModel
 /// An Atom 1.0 feed (RFC 4287) of a listing's stories.
 ///
 /// The text is deterministic: entries keep their given order, and the feed's `<updated>` comes from

@@ -1,12 +1,14 @@
 /// A moment in time, to the second, read from a date as Storyblok stores it
 /// (`2018-04-13T17:38:33.638Z`, `2024-03-30 08:00`, `2024-03-30T08:00:00+02:00`, `2024-03-30`)
-/// and written as an RFC 3339 UTC timestamp (`2024-03-30T08:00:00Z`), for feeds and sitemaps.
+/// and written as an RFC 3339 UTC timestamp (`2024-03-30T08:00:00Z`), for sorting, feeds and
+/// sitemaps.
 /// A date without an offset is taken as UTC, which is how Storyblok stores them; fractions of
 /// a second are dropped. No Foundation formatters, whose output can vary by platform.
 public struct StoryDate: Comparable, Sendable {
-    var secondsSinceEpoch: Int
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var secondsSinceEpoch: Int
 
-    init(secondsSinceEpoch: Int) {
+    public init(secondsSinceEpoch: Int) {
         self.secondsSinceEpoch = secondsSinceEpoch
     }
 

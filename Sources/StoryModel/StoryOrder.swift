@@ -169,15 +169,14 @@ private enum SortValue {
         self = text.isEmpty ? .missing : .text(text)
     }
 
-    /// A date as Storyblok writes it (`2024-03-30T08:00:00.000Z` or `2024-03-30 08:00`), with the
-    /// separator between date and time made a `T` so that both forms compare by time.
+    /// A date as Storyblok writes it (`2024-03-30T08:00:00.000Z` or `2024-03-30 08:00`), as the
+    /// instant it names, so that both forms compare by time; text that is no date sorts as text.
     private init(date: String?) {
-        guard var bytes = date.map({ Array($0.utf8) }) else {
+        guard let date, !date.isEmpty else {
             self = .missing
             return
         }
-        if bytes.count > 10, bytes[10] == UInt8(ascii: " ") { bytes[10] = UInt8(ascii: "T") }
-        self.init(text: String(decoding: bytes, as: UTF8.self))
+        self = StoryDate(date).map { .number(Double($0.secondsSinceEpoch)) } ?? .text(date)
     }
 
     private init(json: JSONValue?) {
