@@ -52,7 +52,7 @@ struct PagePlan: Sendable {
         if tagPages { planTags(owners: &owners, index: tagIndex) }
         for page in pages where page.kind.isGenerated { claim(page, owners: &owners) }
         collections = settings.collections.map { ($0.name, $0.selection.select(from: stories)) }
-        reportUnusedListings(settings)
+        checkListings(settings)
     }
 
     /// Where `story`'s page is, or nil when it has none.
@@ -83,9 +83,9 @@ struct PagePlan: Sendable {
         }
     }
 
-    /// The site-relative URL of `listing`'s feed, when the folder has one.
+    /// The site-relative URL of `listing`'s feed, when the folder has one (a base URL set).
     private func feedURL(of listing: FolderListing) -> String? {
-        listing.settings.feed ? listing.feedURL : nil
+        feeds.contains { $0.startPage.uuid == listing.startPage.uuid } ? listing.feedURL : nil
     }
 
     // MARK: Planning
@@ -152,9 +152,10 @@ struct PagePlan: Sendable {
         }
     }
 
-    /// Listings and feeds that nothing shows: settings for a folder whose start page was not
-    /// reached, and feeds without the base URL their absolute links need.
-    private mutating func reportUnusedListings(_ settings: SiteSettings) {
+    /// Listings and feeds that nothing shows (settings for a folder whose start page was not
+    /// reached, feeds without the base URL their absolute links need), and stories whose page
+    /// would be a folder where a feed file goes.
+    private mutating func checkListings(_ settings: SiteSettings) {
         let listed = Set(listings.values.compactMap(\.startPage.startPageFolder))
         for folder in settings.listings.keys.sorted() where folder != ListingSettings.tagsKey && !listed.contains(folder) {
             problems.append(.warning(
@@ -168,6 +169,12 @@ struct PagePlan: Sendable {
                     "'listings.\(listing.startPage.startPageFolder ?? "")': no feed written: feed readers need absolute links; set baseURL or --base-url"))
             }
             feeds = []
+        }
+        for listing in feeds {
+            for story in stories where location(of: story)!.url.hasPrefix(listing.feedURL + "/") {
+                problems.append(.error(
+                    story.fullSlug, "the story's page would be at '\(location(of: story)!.url)', where the feed '\(listing.feedURL)' is written; rename the story"))
+            }
         }
     }
 }
