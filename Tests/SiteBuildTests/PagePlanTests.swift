@@ -1,0 +1,87 @@
+import StoryCrawl
+import StoryModel
+import Testing
+@testable import SiteBuild
+
+extension SiteBuildTests {
+    @Suite("The site model: pages, listings and tags")
+    struct PagePlanTests {
+        private func story(_ uuid: String, _ slug: String, tags: [String] = [], extra: String = "") throws -> Story {
+            let tagList = tags.map { "\"\($0)\"" }.joined(separator: ", ")
+            return try Story(json: try #require(try JSONValue(parsing: """
+                {"uuid": "\(uuid)", "full_slug": "\(slug)", "tag_list": [\(tagList)], "content": {"component": "page"}\(extra)}
+                """).objectValue))
+        }
+
+        /// A graph of `stories` (the first is the root) where each start page lists its folder.
+        private func graph(_ stories: [Story]) -> LinkGraph {
+            let edges = stories.flatMap { start -> [LinkGraph.Edge] in
+                guard let folder = start.startPageFolder else { return [] }
+                return stories.filter { $0.uuid != start.uuid && $0.listingFolder == folder }.map {
+                    LinkGraph.Edge(source: start.uuid, fieldPath: "", kind: .listing, reference: .uuid($0.uuid), target: $0.uuid)
+                }
+            }
+            return LinkGraph(stories: stories.map { LinkGraph.Node(story: $0, depth: 0, firstLinkedFrom: nil) }, edges: edges, root: stories.first)
+        }
+
+        private func settings(perPage: Int? = nil, feed: Bool = false, baseURL: String? = nil) -> SiteSettings {
+            var settings = SiteSettings(baseURL: baseURL)
+            settings.listings["blog/"] = ListingSettings(perPage: perPage, feed: feed)
+            return settings
+        }
+
+        @Test("a listing of 0, 1, perPage and perPage + 1 stories fills 1, 1, 1 and 2 pages", arguments: [(0, 1), (1, 1), (3, 1), (4, 2)])
+        func paginationBoundaries(posts: Int, pages: Int) throws {
+            let stories = try [story("home", "home"), story("blog", "blog/")] + (0..<posts).map { try story("p\($0)", "blog/post-\($0)") }
+            let plan = PagePlan(graph: graph(stories), settings: settings(perPage: 3))
+            let listingPages = plan.pages.filter { $0.kind.story?.uuid == "blog" }
+            #expect(listingPages.map(\.location.url) == ["blog/"] + (1..<pages).map { "blog/page/\($0 + 1)/" })
+            let shown = listingPages.map { plan.listing(of: $0).children?.count ?? -1 }
+            #expect(shown.reduce(0, +) == posts)
+            #expect(listingPages.allSatisfy { plan.listing(of: $0).pagination?.pageURLs.count == pages })
+        }
+
+        @Test("tags with the same slug are one tag, named as first written; a tag with no letter or digit is a warning")
+        func tags() throws {
+            let stories = try [
+                story("home", "home"), story("a", "a", tags: ["Swift", "!!!"]), story("b", "b", tags: ["swift", "Server Side"]),
+            ]
+            let plan = PagePlan(graph: graph(stories), settings: SiteSettings(), tagPages: true, tagIndex: true)
+            #expect(plan.tags?.tags.map { "\($0.slug)=\($0.name):\($0.stories.count)" } == ["server-side=Server Side:1", "swift=Swift:2"])
+            #expect(plan.pages.map(\.location.url).suffix(3) == ["tags/server-side/", "tags/swift/", "tags/"])
+            #expect(plan.tagPageURL(of: "SWIFT") == "tags/swift/")
+            #expect(plan.problems.map(\.description) == [
+                "a: warning: the tag '!!!' has no letter or digit to make a page URL from; it gets no tag page",
+            ])
+        }
+
+        @Test("a story on a generated page's path is an error naming both")
+        func collisions() throws {
+            let stories = try [
+                story("home", "home"), story("blog", "blog/"), story("p1", "blog/one"), story("p2", "blog/two"),
+                story("clash", "blog/page/2"), story("tagged", "x", tags: ["t"]), story("tagstory", "tags/t"),
+            ]
+            let plan = PagePlan(graph: graph(stories), settings: settings(perPage: 1), tagPages: true)
+            let errors = plan.problems.filter { $0.severity == .error }.map(\.description)
+            #expect(errors.contains("blog/page/2/index.html: error: two pages map to this file: 'blog/page/2' and page 2 of the listing of 'blog/'; rename the story"))
+            #expect(errors.contains { $0.hasPrefix("tags/t: error: the story's page would be at 'tags/t/', among the tag pages") })
+        }
+
+        @Test("settings nothing shows are warnings: a listing of a folder not reached, a feed without a base URL")
+        func unusedListings() throws {
+            let stories = try [story("home", "home"), story("blog", "blog/"), story("p1", "blog/one")]
+            var withDocs = settings(feed: true)
+            withDocs.listings["docs/"] = ListingSettings()
+            let plan = PagePlan(graph: graph(stories), settings: withDocs)
+            #expect(plan.problems.map(\.description) == [
+                "storysite.json: warning: 'listings.docs/': no start page of the folder 'docs/' was reached, so nothing shows this listing",
+                "storysite.json: warning: 'listings.blog/': no feed written: feed readers need absolute links; set baseURL or --base-url",
+            ])
+            #expect(plan.feeds.isEmpty)
+            #expect(plan.pages.allSatisfy { plan.listing(of: $0).feedURL == nil })
+            let withBase = PagePlan(graph: graph(stories), settings: settings(feed: true, baseURL: "https://example.com/"))
+            #expect(withBase.problems.isEmpty)
+            #expect(withBase.pages.map { withBase.listing(of: $0).feedURL } == [nil, "blog/feed.xml", "blog/feed.xml"])
+        }
+    }
+}
