@@ -4,9 +4,10 @@ import StoryModel
 import StoryRender
 
 /// The site model: which pages exist, where, and what each lists. Every story reached gets a
-/// page except the global story, the root story (the first entry) at the site root; a start
-/// page's listing adds its further pages (`blog/page/2/`); tags get pages when the theme has
-/// a tag template. Unsafe slugs and two pages on one path are reported as errors.
+/// page except the global story; the root story (the first entry) is at the site root, a
+/// start page at its folder's URL. A start page's listing adds its further pages
+/// (`blog/page/2/`); tags get pages when the theme has a tag template. Unsafe slugs and two
+/// pages on one path are reported as errors.
 struct PagePlan: Sendable {
     /// The stories that get a page, in crawl order.
     private(set) var stories: [Story] = []
@@ -100,7 +101,9 @@ struct PagePlan: Sendable {
             }
             let location: PageLocation
             do {
-                location = try PageLocation(fullSlug: story.fullSlug, isHome: story.uuid == graph.root?.uuid)
+                // A start page is its folder's page, as in Storyblok: `docs/overview`, marked
+                // `is_startpage`, is at `docs/`.
+                location = try PageLocation(fullSlug: story.startPageFolder ?? story.fullSlug, isHome: story.uuid == graph.root?.uuid)
             } catch {
                 problems.append(.error(story.fullSlug, "\(error); rename the story"))
                 continue
