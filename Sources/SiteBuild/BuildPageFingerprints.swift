@@ -74,7 +74,7 @@ struct BuildPageFingerprints: Sendable {
             }
         }
         for story in listing.children ?? [] { combineIdentity(of: story.uuid, content: true, into: &fingerprint) }
-        fingerprint.combine(listing.pagination.map { "\($0.current)/\($0.pageURLs.count)" } ?? "-")
+        fingerprint.combine(listing.pagination.map { "\($0.current)/\($0.total)" } ?? "-")
         fingerprint.combine(listing.feedURL ?? "-")
         return fingerprint.hex
     }

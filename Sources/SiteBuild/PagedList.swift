@@ -18,7 +18,7 @@ struct PagedList: Sendable {
 
     /// The site-relative URL of page `number` (from 1).
     func pageURL(_ number: Int) -> String {
-        number == 1 ? url : url + "page/\(number)/"
+        Pagination.pageURL(number, firstPageURL: url)
     }
 
     /// What page `number` shows: its share of the items and, when paginated, its place.
@@ -27,7 +27,7 @@ struct PagedList: Sendable {
         let start = min((number - 1) * perPage, items.count)
         return PageListing(
             children: Array(items[start..<min(start + perPage, items.count)]),
-            pagination: Pagination(current: number, pageURLs: (1...pageCount).map(pageURL)),
+            pagination: Pagination(current: number, total: pageCount, firstPageURL: url),
             feedURL: feedURL)
     }
 }

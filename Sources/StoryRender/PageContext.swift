@@ -53,18 +53,19 @@ enum PageContext {
     /// `pages` (`number`, `href`, `current`), made only when a template reads it: a listing of a
     /// thousand pages would otherwise make a million links that most themes never show.
     static func pagination(_ pagination: Pagination, links: PageLinks) -> MustacheValue {
-        let urls = pagination.pageURLs, current = pagination.current
+        let current = pagination.current
         var fields: MustacheObject = [
             "current": .number(Double(current)),
-            "total": .number(Double(urls.count)),
+            "total": .number(Double(pagination.total)),
             "pages": .lazy(MustacheLazyValue {
-                .array(urls.enumerated().map { index, url in
-                    ["number": .number(Double(index + 1)), "href": .string(links.href(toSiteURL: url)), "current": .bool(index + 1 == current)]
+                .array((1...max(1, pagination.total)).map { number in
+                    let href = links.href(toSiteURL: pagination.pageURL(number))
+                    return ["number": .number(Double(number)), "href": .string(href), "current": .bool(number == current)]
                 })
             }),
         ]
-        if current > 1 { fields["prev"] = .string(links.href(toSiteURL: urls[current - 2])) }
-        if current < urls.count { fields["next"] = .string(links.href(toSiteURL: urls[current])) }
+        if current > 1 { fields["prev"] = .string(links.href(toSiteURL: pagination.pageURL(current - 1))) }
+        if current < pagination.total { fields["next"] = .string(links.href(toSiteURL: pagination.pageURL(current + 1))) }
         return .object(fields)
     }
 

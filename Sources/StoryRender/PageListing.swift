@@ -18,16 +18,30 @@ public struct PageListing: Sendable {
     }
 }
 
-/// One page's place in a paginated listing.
+/// One page's place in a paginated listing whose page 1 is at `firstPageURL` and page N at
+/// `<firstPageURL>page/N/`.
 public struct Pagination: Sendable, Equatable {
     /// The page's number, from 1.
     public var current: Int
-    /// The site-relative URL of every page of the listing, page 1 first.
-    public var pageURLs: [String]
+    /// How many pages the listing has.
+    public var total: Int
+    /// The site-relative URL of page 1 (`blog/`).
+    public var firstPageURL: String
 
-    public init(current: Int, pageURLs: [String]) {
+    public init(current: Int, total: Int, firstPageURL: String) {
         self.current = current
-        self.pageURLs = pageURLs
+        self.total = total
+        self.firstPageURL = firstPageURL
+    }
+
+    /// The site-relative URL of page `number` (from 1).
+    public func pageURL(_ number: Int) -> String {
+        Self.pageURL(number, firstPageURL: firstPageURL)
+    }
+
+    /// The site-relative URL of page `number` (from 1) of a listing whose page 1 is `firstPageURL`.
+    public static func pageURL(_ number: Int, firstPageURL: String) -> String {
+        number == 1 ? firstPageURL : firstPageURL + "page/\(number)/"
     }
 }
 

@@ -38,7 +38,7 @@ extension SiteBuildTests {
             #expect(listingPages.map(\.location.url) == ["blog/"] + (1..<pages).map { "blog/page/\($0 + 1)/" })
             let shown = listingPages.map { plan.listing(of: $0).children?.count ?? -1 }
             #expect(shown.reduce(0, +) == posts)
-            #expect(listingPages.allSatisfy { plan.listing(of: $0).pagination?.pageURLs.count == pages })
+            #expect(listingPages.allSatisfy { plan.listing(of: $0).pagination?.total == pages })
         }
 
         @Test("tags with the same slug are one tag, named as first written; a tag with no letter or digit is a warning")

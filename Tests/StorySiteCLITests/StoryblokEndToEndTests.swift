@@ -37,6 +37,9 @@ extension StorySiteCLITests {
             #expect(offline.status == 0, "\(offline.stderr)")
             let onlineFiles = try BuildEndToEndTests.allFiles(in: workspace.path("online"))
             #expect(onlineFiles.count > 20)
+            // The blog's posts, which no story links by hand, come from its listing: `starts_with`.
+            #expect(api.requests(to: "stories").contains { $0.query["starts_with"] == "blog/" && $0.query["per_page"] == "100" })
+            #expect(onlineFiles["blog/page/2/index.html"] != nil && onlineFiles["blog/feed.xml"] != nil)
             #expect(onlineFiles == (try BuildEndToEndTests.allFiles(in: workspace.path("offline"))))
             for (path, data) in onlineFiles {
                 #expect(!String(decoding: data, as: UTF8.self).contains(Self.token), "\(path) holds the token")
