@@ -5,12 +5,15 @@ import SyntheticSpace
 /// paragraphs become its Markdown body, the hero, teasers, Markdown block and backlinks come
 /// from front matter, and the templates mirror the storysite theme of ``Theme``.
 ///
+/// With `listing`, the posts section lists every post, newest first, 10 to a page, with an RSS
+/// feed of 20 entries: Hugo's own pagination and feed, as storysite's listing does.
+///
 /// Backlinks are computed here and handed to Hugo as data: Hugo has no link graph, and finding
 /// them in its templates would cost it far more than storysite pays. The comparison is kinder to
 /// Hugo for it.
 enum HugoSite {
     /// Writes the site into `folder` (`config.toml`, `content/`, `layouts/`, `static/`).
-    static func write(stories count: Int, to folder: URL) throws {
+    static func write(stories count: Int, to folder: URL, listing: Bool) throws {
         let pages = (0..<count).map { SyntheticSpace.page($0, of: count) }
         var backlinks = [[Int]](repeating: [], count: count)
         for page in pages {
@@ -22,6 +25,12 @@ enum HugoSite {
             let path = page.index == 0 ? "content/_index.md" : "content/posts/post-\(page.index).md"
             let text = markdownPage(page, backlinks: backlinks[page.index].sorted().map { pages[$0] })
             try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+        }
+        var files = files
+        if listing {
+            files["content/posts/_index.md"] = "{\"title\": \"Posts\"}\n"
+            files["config.toml"] = listingConfiguration
+            files["layouts/_default/list.html"] = listTemplate
         }
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
@@ -47,6 +56,7 @@ enum HugoSite {
     private static func markdownPage(_ page: SyntheticSpace.Page, backlinks: [SyntheticSpace.Page]) -> String {
         let front: [String: Any] = [
             "title": page.title,
+            "date": SyntheticSpace.firstPublishedAt(page.index),
             "subtitle": page.subtitle,
             "image": page.imageURL,
             "markdown": page.markdown.replacingOccurrences(of: "](/home)", with: "](/)"),
@@ -59,6 +69,27 @@ enum HugoSite {
         }.joined(separator: "\n\n")
         return String(decoding: json, as: UTF8.self) + "\n\n" + body + "\n"
     }
+
+    /// The configuration of a site whose posts section is paginated and has a feed.
+    private static let listingConfiguration = """
+        baseURL = "https://bench.example/"
+        title = "Synthetic"
+        paginate = 10
+        rssLimit = 20
+        disableKinds = ["taxonomy", "term"]
+        [outputs]
+        home = ["HTML"]
+        section = ["HTML", "RSS"]
+        """
+
+    /// The posts section's pages: its posts, newest first, and links to the other pages.
+    private static let listTemplate = """
+        {{ define "main" }}<h1>{{ .Title }}</h1>
+        <ul class="posts">{{ range .Paginator.Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> <time>{{ .Date }}</time></li>{{ end }}</ul>
+        <nav class="pagination">{{ with .Paginator }}{{ if .HasPrev }}<a href="{{ .Prev.URL }}">Newer</a>{{ end }} \
+        {{ range .Pagers }}<a href="{{ .URL }}">{{ .PageNumber }}</a> {{ end }}{{ if .HasNext }}<a href="{{ .Next.URL }}">Older</a>{{ end }}{{ end }}</nav>
+        {{ end }}
+        """
 
     /// Configuration and templates, equivalent to the storysite theme.
     private static let files = [

@@ -6,6 +6,14 @@ import SyntheticSpace
 enum Theme {
     static let styleSheet = "body { font: 16px/1.5 sans-serif; max-width: 40rem; margin: auto; }\n"
 
+    /// The `storysite.json` of a build that lists the posts folder: entries home and the
+    /// folder's start page, newest first, 10 to a page, with a feed.
+    static let listingSettings = """
+        {"entry": ["home", "posts/"],
+         "listings": {"posts/": {"sort": "first_published_at desc", "perPage": 10, "feed": true}}}
+
+        """
+
     /// Writes the templates and the style sheet into `folder`.
     static func write(to folder: URL) throws {
         let files = SyntheticSpace.theme.map { ($0.key + ".mustache", $0.value) } + [("assets/style.css", styleSheet)]

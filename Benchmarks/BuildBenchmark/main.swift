@@ -2,7 +2,11 @@
 // several times each, and prints wall time (median), ms per page, peak RSS and the ratio
 // storysite / Hugo; then storysite's no-change and one-story-changed rebuilds.
 //
-//   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR]
+//   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR] [--listing]
+//
+// With --listing, the `posts/` folder gets a start page that lists every post, newest first, 10
+// to a page (1,000 pagination pages for 10,000 stories), with an Atom feed, and Hugo builds the
+// same with its own pagination and RSS; the last figure is then the cost of publishing a post.
 //
 // storysite runs as a child process of this executable (`build-benchmark storysite build …`),
 // so its peak RSS is measured the same way as Hugo's, with /usr/bin/time; it links the same
@@ -23,10 +27,16 @@ struct Options {
     var jobs: Int?
     /// A folder to build in and keep, for profiling; by default a temporary one, removed after.
     var workspace: String?
+    /// Whether the posts folder is listed, paginated and has a feed.
+    var listing = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
         while let option = rest.popFirst() {
+            if option == "--listing" {
+                listing = true
+                continue
+            }
             guard let value = rest.popFirst() else { throw BenchmarkError("\(option) needs a value") }
             if option == "--workspace" {
                 workspace = value
@@ -71,7 +81,7 @@ let options: Options
 do {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("build-benchmark: \(error)\nusage: build-benchmark [--stories N] [--runs N] [--jobs N] [--workspace DIR]\n".utf8))
+    FileHandle.standardError.write(Data("build-benchmark: \(error)\nusage: build-benchmark [--stories N] [--runs N] [--jobs N] [--workspace DIR] [--listing]\n".utf8))
     exit(64)
 }
 
@@ -85,15 +95,19 @@ do {
     let output = workspace.appendingPathComponent("Output", isDirectory: true)
     try SyntheticSpace.write(stories: options.stories, to: content)
     try Theme.write(to: workspace.appendingPathComponent("Templates", isDirectory: true))
+    if options.listing {
+        try Data(SyntheticSpace.postsStartPageJSON.utf8).write(to: content.appendingPathComponent("posts/index.json"))
+        try Data(Theme.listingSettings.utf8).write(to: workspace.appendingPathComponent("storysite.json"))
+    }
     let hugo = executable(named: "hugo")
     let hugoSite = workspace.appendingPathComponent("hugo", isDirectory: true)
-    if hugo != nil { try HugoSite.write(stories: options.stories, to: hugoSite) }
+    if hugo != nil { try HugoSite.write(stories: options.stories, to: hugoSite, listing: options.listing) }
 
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     let storysite = [me, "storysite", "build", "--base-url", "https://bench.example/"]
         + (options.jobs.map { ["--jobs", String($0)] } ?? [])
     let hugoCommand = hugo.map { [$0, "--quiet", "--source", hugoSite.path, "--destination", hugoSite.appendingPathComponent("public").path] }
-    print("build-benchmark: \(options.stories) stories, \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores, storysite \(StorySite.version)")
+    print("build-benchmark: \(options.stories) stories\(options.listing ? " listed 10 to a page with a feed" : ""), \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores, storysite \(StorySite.version)")
     if hugo == nil { print("hugo: not installed (apt-get install hugo); skipping the comparison") }
 
     // Each full build starts without an output folder. The previous one is moved aside, not
@@ -136,19 +150,32 @@ do {
     let noChange = median(unchanged.map(\.seconds))
     print(String(format: "no-change rebuild: %.3f s (%.3f× full build) %@", noChange, noChange / full, writeCounts(unchanged.last!.output)))
 
-    // One story's paragraph text changes each time (not its name, so its backlinks stay the same).
-    let edited = content.appendingPathComponent("posts/0/post-5.json")
-    let subtitle = SyntheticSpace.page(5, of: options.stories).subtitle
-    var oneChange: [Measurement] = []
-    for run in 1...options.runs {
-        let text = try String(contentsOf: edited, encoding: .utf8)
-        let replaced = text.replacingOccurrences(of: "\"subtitle\": \"\(subtitle)", with: "\"subtitle\": \"\(subtitle) edit \(run)")
-        guard replaced != text else { throw BenchmarkError("could not edit \(edited.path)") }
-        try Data(replaced.utf8).write(to: edited)
-        oneChange.append(try Measurement.run(storysite, in: workspace))
+    if options.listing {
+        // A new post, the newest, each time: it heads the listing and moves every other post down.
+        var published: [Measurement] = []
+        for run in 0..<options.runs {
+            let index = options.stories + run
+            let page = SyntheticSpace.page(index, of: options.stories)
+            try Data(SyntheticSpace.storyJSON(page).utf8).write(to: content.appendingPathComponent("posts/new-\(index).json"))
+            published.append(try Measurement.run(storysite, in: workspace))
+        }
+        let publish = median(published.map(\.seconds))
+        print(String(format: "publish-one-post rebuild: %.3f s (%.3f× full build) %@", publish, publish / full, writeCounts(published.last!.output)))
+    } else {
+        // One story's paragraph text changes each time (not its name, so its backlinks stay the same).
+        let edited = content.appendingPathComponent("posts/0/post-5.json")
+        let subtitle = SyntheticSpace.page(5, of: options.stories).subtitle
+        var oneChange: [Measurement] = []
+        for run in 1...options.runs {
+            let text = try String(contentsOf: edited, encoding: .utf8)
+            let replaced = text.replacingOccurrences(of: "\"subtitle\": \"\(subtitle)", with: "\"subtitle\": \"\(subtitle) edit \(run)")
+            guard replaced != text else { throw BenchmarkError("could not edit \(edited.path)") }
+            try Data(replaced.utf8).write(to: edited)
+            oneChange.append(try Measurement.run(storysite, in: workspace))
+        }
+        let changed = median(oneChange.map(\.seconds))
+        print(String(format: "one-story-changed rebuild: %.3f s (%.3f× full build) %@", changed, changed / full, writeCounts(oneChange.last!.output)))
     }
-    let changed = median(oneChange.map(\.seconds))
-    print(String(format: "one-story-changed rebuild: %.3f s (%.3f× full build) %@", changed, changed / full, writeCounts(oneChange.last!.output)))
 } catch {
     FileHandle.standardError.write(Data("build-benchmark: \(error)\n".utf8))
     exit(1)

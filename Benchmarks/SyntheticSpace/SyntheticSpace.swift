@@ -48,6 +48,19 @@ public enum SyntheticSpace {
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }.joined(separator: "-")
     }
 
+    /// When page `index` was first published: an hour after page `index - 1`, from the start of
+    /// 2020, so a listing sorted by date has no ties.
+    public static func firstPublishedAt(_ index: Int) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_577_836_800 + Double(index) * 3600))
+    }
+
+    /// The start page of the `posts/` folder, for builds that list the folder.
+    public static let postsStartPageJSON = #"""
+        {"story": {"name": "Posts", "uuid": "00000000-0000-4000-8000-000000000001", "slug": "posts", "full_slug": "posts/",
+         "content": {"_uid": "posts-root", "component": "listing", "title": "All posts"}}}
+
+        """#
+
     /// The `full_slug` of page `index`.
     public static func fullSlug(_ index: Int) -> String {
         index == 0 ? "home" : "posts/post-\(index)"
@@ -88,7 +101,8 @@ public enum SyntheticSpace {
         json.raw(#", "id": \#(page.index + 1), "uuid": "#); json.string(page.uuid)
         json.raw(#", "slug": "#); json.string(String(page.fullSlug.split(separator: "/").last!))
         json.raw(#", "full_slug": "#); json.string(page.fullSlug)
-        json.raw(#", "published_at": "2024-05-01T10:00:00.000Z", "tag_list": [], "content": {"_uid": "#); json.string(blockID(page.index, 0))
+        json.raw(#", "published_at": "2024-05-01T10:00:00.000Z", "first_published_at": "#); json.string(firstPublishedAt(page.index))
+        json.raw(#", "tag_list": [], "content": {"_uid": "#); json.string(blockID(page.index, 0))
         json.raw(#", "component": "page", "body": [{"_uid": "#); json.string(blockID(page.index, 1))
         json.raw(#", "component": "hero", "title": "#); json.string(page.title)
         json.raw(#", "subtitle": "#); json.string(page.subtitle)

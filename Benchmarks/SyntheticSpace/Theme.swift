@@ -26,6 +26,14 @@ extension SyntheticSpace {
             {{#body}}{{>*component}}{{/body}}
             {{/main}}{{/layout}}
             """,
+        "pages/listing": """
+            {{<layout}}{{$title}}{{story.name}} · {{site.title}}{{/title}}{{$main}}
+            <h1>{{title}}</h1>
+            <ul class="posts">{{#page.children}}<li><a href="{{href}}">{{name}}</a> <time>{{first_published_at}}</time></li>{{/page.children}}</ul>
+            {{#page.pagination}}<nav class="pagination">{{#prev}}<a href="{{prev}}">Newer</a>{{/prev}} \
+            {{#pages}}<a href="{{href}}">{{number}}</a> {{/pages}}{{#next}}<a href="{{next}}">Older</a>{{/next}}</nav>{{/page.pagination}}
+            {{/main}}{{/layout}}
+            """,
         "components/hero": """
             <section class="hero"><h1>{{title}}</h1><p class="lede">{{subtitle}}</p>\
             {{#image.src}}<img src="{{image.src}}" alt="{{image.alt}}">{{/image.src}}</section>
