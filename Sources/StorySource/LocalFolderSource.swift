@@ -12,7 +12,8 @@ import StoryModel
 public struct LocalFolderSource: InMemoryStorySource {
     /// The folder as shown in messages (`Content`).
     public let displayPath: String
-    private let index: StoryIndex
+    /// The stories and their keys (internal: ``TranslatedStorySource`` reuses them).
+    let index: StoryIndex
 
     /// Reads every JSON file under `folder`, parsing on at most `jobs` threads. `displayPath` is
     /// how files are named in messages (default: the folder's path as given, such as `Content`).

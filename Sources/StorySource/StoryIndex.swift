@@ -56,6 +56,16 @@ struct StoryIndex: Sendable {
         return position.map { stories[$0] }
     }
 
+    /// The same index over `replacements`, one for each of ``stories`` in its order with the
+    /// same `uuid`, `full_slug` and `id` (the story in another language), so every key, the
+    /// slug order and the origins still hold.
+    func replacingStories(with replacements: [Story]) -> StoryIndex {
+        precondition(replacements.count == stories.count, "one replacement per story")
+        var index = self
+        index.stories = replacements
+        return index
+    }
+
     func origin(of uuid: String) -> StoryOrigin? {
         byUUID[uuid].map { origins[$0] }
     }

@@ -209,7 +209,7 @@ public final class StoryblokSource: StorySource {
         for (place, value) in primary {
             guard case .object(let object) = value else { throw malformed(reply, "\(place) is not an object") }
             do {
-                stories.append(try Story(json: object))
+                stories.append(try Story(json: inDefaultStructure(object)))
             } catch {
                 throw malformed(reply, "\(place): \(error.description)")
             }
@@ -217,11 +217,33 @@ public final class StoryblokSource: StorySource {
         let primaryCount = stories.count
         for key in ["rels", "links"] {
             for value in reply.json[key]?.arrayValue ?? [] {
-                if let object = value.objectValue, let story = try? Story(json: object) { stories.append(story) }
+                if let object = value.objectValue, let story = try? Story(json: inDefaultStructure(object)) { stories.append(story) }
             }
         }
         store.learn(stories)
         return Array(stories.prefix(primaryCount))
+    }
+
+    /// A story the API answered in the configured language, in the content tree's one
+    /// structure: with the Translatable Slugs app, the API answers `full_slug` translated and the
+    /// default in `default_full_slug`; the default becomes `full_slug`, so that slug lookups,
+    /// folders and listings are the same in every language (as with a translated local folder),
+    /// and the translated path stays readable through ``StoryModel/Story/path(in:)`` from
+    /// `translated_slugs`. The name is that of the language's `translated_slugs` entry when it
+    /// has one, as ``StoryModel/Story/translated(to:isDefault:)`` names a folder's story.
+    private func inDefaultStructure(_ object: JSONObject) -> JSONObject {
+        guard let language = client.configuration.language, language != "default" else { return object }
+        var object = object
+        if let defaultSlug = object["default_full_slug"]?.stringValue, !defaultSlug.isEmpty,
+            object["full_slug"]?.stringValue != defaultSlug
+        {
+            object["full_slug"] = .string(defaultSlug)
+        }
+        let entry = object["translated_slugs"]?.arrayValue?.first { $0["lang"]?.stringValue == language }
+        if let name = entry?["name"]?.stringValue, !name.isEmpty, object["name"]?.stringValue != name {
+            object["name"] = .string(name)
+        }
+        return object
     }
 
     private func malformed(_ reply: StoryblokClient.Reply, _ what: String) -> StoryblokError {

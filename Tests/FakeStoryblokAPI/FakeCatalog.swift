@@ -3,6 +3,14 @@ import StoryModel
 
 /// The fake API's stories, each encoded once, indexed as the endpoints look them up, and the
 /// endpoints' JSON answers.
+///
+/// Languages (field-level translation): a request with `language=<code>` (other than
+/// `default`) is answered with every story (single, listed, related) translated into the code
+/// (``StoryModel/Story/translated(to:isDefault:)``) and, as with Storyblok's Translatable Slugs
+/// app, its `full_slug` the translated path (``StoryModel/Story/path(in:)``), `default_full_slug`
+/// the default one and `lang` the code. Stories are still found by their default slugs. Without
+/// `language`, or with `default`, stories are answered without their `__i18n__` keys and with
+/// `lang` `default`.
 struct FakeCatalog: Sendable {
     struct Answer {
         var status: Int
@@ -13,6 +21,7 @@ struct FakeCatalog: Sendable {
     }
 
     private let stories: [Story]
+    /// The stories in the default language, encoded.
     private let encoded: [[UInt8]]
     private let byUUID: [String: Int]
     private let bySlug: [String: Int]
@@ -22,7 +31,7 @@ struct FakeCatalog: Sendable {
 
     init(_ stories: [Story]) {
         self.stories = stories
-        encoded = stories.map { Array(JSONValue.object($0.raw).jsonText().utf8) }
+        encoded = stories.map { Array(JSONValue.object(Self.defaultLanguage($0)).jsonText().utf8) }
         var byUUID: [String: Int] = [:], bySlug: [String: Int] = [:], bySlugKey: [String: Int] = [:], byID: [Int: Int] = [:]
         for (position, story) in stories.enumerated() {
             if byUUID[story.uuid] == nil { byUUID[story.uuid] = position }
@@ -42,12 +51,13 @@ struct FakeCatalog: Sendable {
     }
 
     func answer(endpoint: String, query: [String: String], spaceVersion: Int, relations: [String: [String]]) -> Answer {
+        let language = query["language"].flatMap { $0.isEmpty || $0 == "default" ? nil : $0 }
         if endpoint == "spaces/me" {
             let space = #"{"space":{"id":1,"name":"Fake space","domain":"https://example.com/","version":\#(spaceVersion),"language_codes":[]}}"#
             return Answer(status: 200, body: Array(space.utf8))
         }
         if endpoint == "stories" {
-            return list(query: query, spaceVersion: spaceVersion, relations: relations)
+            return list(query: query, language: language, spaceVersion: spaceVersion, relations: relations)
         }
         if endpoint == "links" {
             let perPage = Self.perPage(query, maximum: 1000)
@@ -68,8 +78,8 @@ struct FakeCatalog: Sendable {
             guard let position else {
                 return Answer(status: 404, body: Array(#"{"error":"This record could not be found"}"#.utf8))
             }
-            var body = Array(#"{"story":"#.utf8) + encoded[position]
-            body += tail(for: [position], spaceVersion: spaceVersion, relations: relations)
+            var body = Array(#"{"story":"#.utf8) + json(position, language: language)
+            body += tail(for: [position], language: language, spaceVersion: spaceVersion, relations: relations)
             return Answer(status: 200, body: body)
         }
         return Answer(status: 404, body: Array(#"{"error":"Not Found"}"#.utf8))
@@ -77,7 +87,7 @@ struct FakeCatalog: Sendable {
 
     /// `stories` filtered by `by_uuids` or `by_slugs`, or by `starts_with` and `with_tag`, in
     /// catalog order, one page of it.
-    private func list(query: [String: String], spaceVersion: Int, relations: [String: [String]]) -> Answer {
+    private func list(query: [String: String], language: String?, spaceVersion: Int, relations: [String: [String]]) -> Answer {
         let positions: [Int]
         if let uuids = query["by_uuids"] {
             positions = Set(uuids.split(separator: ",").compactMap { byUUID[String($0)] }).sorted()
@@ -93,23 +103,42 @@ struct FakeCatalog: Sendable {
         let perPage = Self.perPage(query, maximum: 100)
         let page = Self.page(positions, query: query, perPage: perPage)
         var body = Array(#"{"stories":["#.utf8)
-        body += page.map { encoded[$0] }.joined(separator: [UInt8(ascii: ",")])
+        body += page.map { json($0, language: language) }.joined(separator: [UInt8(ascii: ",")])
         body += Array("]".utf8)
-        body += tail(for: Array(page), spaceVersion: spaceVersion, relations: relations)
+        body += tail(for: Array(page), language: language, spaceVersion: spaceVersion, relations: relations)
         return Answer(status: 200, body: body, total: positions.count, perPage: perPage)
     }
 
     /// `,"cv":N,"rels":[…],"links":[]}`: the related stories of those answered.
-    private func tail(for positions: [Int], spaceVersion: Int, relations: [String: [String]]) -> [UInt8] {
+    private func tail(for positions: [Int], language: String?, spaceVersion: Int, relations: [String: [String]]) -> [UInt8] {
         var seen: Set<String> = []
         let related = positions.flatMap { relations[stories[$0].uuid] ?? [] }.compactMap { uuid -> [UInt8]? in
             guard seen.insert(uuid).inserted, let position = byUUID[uuid] else { return nil }
-            return encoded[position]
+            return json(position, language: language)
         }
         var bytes = Array(#","cv":\#(spaceVersion),"rels":["#.utf8)
         bytes += related.joined(separator: [UInt8(ascii: ",")])
         bytes += Array(#"],"links":[]}"#.utf8)
         return bytes
+    }
+
+    /// The story at `position` as JSON in `language` (nil: the default language, encoded once).
+    private func json(_ position: Int, language: String?) -> [UInt8] {
+        guard let language else { return encoded[position] }
+        let story = stories[position]
+        var object = story.translated(to: language, isDefault: false).raw
+        object["full_slug"] = .string(story.path(in: language))
+        object["default_full_slug"] = .string(story.fullSlug)
+        return Array(JSONValue.object(object).jsonText().utf8)
+    }
+
+    /// The story object in the default language: `story.translated(to: "default", isDefault:
+    /// true).raw`, made without the digest that translation computes (a tree hash per story).
+    private static func defaultLanguage(_ story: Story) -> JSONObject {
+        var object = story.raw
+        object["content"] = story.content.translated(to: "default", isDefault: true)
+        object["lang"] = .string("default")
+        return object
     }
 
     private static func perPage(_ query: [String: String], maximum: Int) -> Int {

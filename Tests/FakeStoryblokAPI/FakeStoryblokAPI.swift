@@ -12,7 +12,10 @@ import StoryModel
 /// only the preview token), else 401. A `cv` other than the space's version is redirected to the
 /// current one (301). The documented rate limits are enforced over a sliding second (429 with
 /// `Retry-After: 1`), every answer can be delayed by ``latency``, and ``inject(_:times:endpointPrefix:)``
-/// makes the next requests fail. Every request is recorded in ``requests``.
+/// makes the next requests fail. Every request is recorded in ``requests``. `language=<code>`
+/// answers every story translated into the code, its `full_slug` the translated path and
+/// `default_full_slug` the default one (see ``FakeCatalog``); without it, stories come without
+/// their `__i18n__` keys, with `lang` `default`.
 public final class FakeStoryblokAPI: @unchecked Sendable {
     /// The path every endpoint is under.
     public static let basePath = "/v2/cdn"

@@ -1,0 +1,190 @@
+/// Field-level translation (Storyblok's "translatable fields"): one story serves every
+/// language, each translated field sitting beside its default as `<field>__i18n__<lang>`
+/// (`headline__i18n__de`), as the Management API and the CLI export it. Blocks fields are not
+/// translatable, but the fields of the blocks inside them are, so translation walks the whole
+/// tree. A missing or empty translation (null, `""`, `[]`) falls back to the default value, as
+/// the Content Delivery API does.
+extension Story {
+    /// The story as it reads in `language`: every translatable field holds its value in that
+    /// language (or the default's), and no `__i18n__` key is left. The default language
+    /// (`isDefault`) takes no translation; its story only loses the `__i18n__` keys.
+    ///
+    /// - `content`: see ``JSONValue/translated(to:isDefault:)``.
+    /// - `name` (in ``raw`` too): the name of the `translated_slugs` entry for `language`, when
+    ///   non-empty; otherwise the default.
+    /// - `full_slug` stays the default one: the content tree has one structure in every
+    ///   language. The page path in a language is ``path(in:)``.
+    /// - `lang` in ``raw`` is `language`.
+    /// - ``digest``: a fingerprint of the original's digest and the language, so each language's
+    ///   story has its own, which follows the original's, without hashing the tree again.
+    ///
+    /// Every other key of ``raw`` stays as it was.
+    public func translated(to language: String, isDefault: Bool) -> Story {
+        var object = raw
+        if let content = content.translatedIfChanged(FieldTranslator(language: language, isDefault: isDefault)) {
+            object["content"] = content
+        }
+        if !isDefault, let name = translatedSlug(for: language)?["name"]?.stringValue, !name.isEmpty {
+            object["name"] = .string(name)
+        }
+        object["lang"] = .string(language)
+
+        var fingerprint = Fingerprint()
+        fingerprint.combine("translation")
+        fingerprint.combine(digest)
+        fingerprint.combine(language)
+        fingerprint.combine(Int64(isDefault ? 1 : 0))
+        // Cannot fail: uuid, full_slug and content are those of a story already read.
+        guard let story = try? Story(json: object, digest: fingerprint.hex) else { return self }
+        return story
+    }
+
+    /// The story's page path in `language`: the `path` of its `translated_slugs` entry for that
+    /// language when present and non-empty, else ``fullSlug``. The path is normalised like
+    /// `full_slug` (leading slashes stripped), and ends with `/` exactly when ``fullSlug`` does,
+    /// so a folder's start page stays one in every language.
+    ///
+    /// The path comes from content: validate it like any slug before making a file path of it.
+    public func path(in language: String) -> String {
+        guard let path = translatedSlug(for: language)?["path"]?.stringValue else { return fullSlug }
+        var normalized = Substring(Story.normalizedSlug(path))
+        while normalized.last == "/" { normalized = normalized.dropLast() }
+        guard !normalized.isEmpty else { return fullSlug }
+        return fullSlug.hasSuffix("/") ? normalized + "/" : String(normalized)
+    }
+
+    /// The `translated_slugs` entry (`{"path": …, "name": …, "lang": …}`) for `language`.
+    private func translatedSlug(for language: String) -> JSONValue? {
+        guard let entries = raw["translated_slugs"]?.arrayValue else { return nil }
+        return entries.first { $0["lang"]?.stringValue == language }
+    }
+}
+
+extension JSONValue {
+    /// This tree as it reads in `language`: in every object, at any depth (blocks in arrays,
+    /// richtext documents and the blocks inside them included), a key `k` takes the value of
+    /// `k__i18n__<language>` when that is present and not null, `""` or `[]`, keeping its own
+    /// position; every key containing `__i18n__` is removed. A translation whose default key is
+    /// absent takes the default key's name in the translation's position. The default language
+    /// (`isDefault`) takes no translation and only loses the `__i18n__` keys.
+    ///
+    /// Objects and arrays with nothing to translate below them are returned as they are, not
+    /// copied: most of a space has no translation keys.
+    public func translated(to language: String, isDefault: Bool) -> JSONValue {
+        translatedIfChanged(FieldTranslator(language: language, isDefault: isDefault)) ?? self
+    }
+
+    /// The translated tree, or nil when nothing in it changes.
+    fileprivate func translatedIfChanged(_ translator: FieldTranslator) -> JSONValue? {
+        switch self {
+        case .object(let object): return translator.translate(object).map(JSONValue.object)
+        case .array(let array): return translator.translate(array).map(JSONValue.array)
+        default: return nil
+        }
+    }
+}
+
+/// The walk behind ``JSONValue/translated(to:isDefault:)``: each function returns nil when its
+/// value stays as it is, so unchanged parts of the tree are shared, not copied.
+private struct FieldTranslator {
+    /// `__i18n__`
+    static let marker: [UInt8] = Array("__i18n__".utf8)
+
+    /// `__i18n__<language>`: the end of the keys that translate into this language.
+    let suffix: [UInt8]
+    let isDefault: Bool
+
+    init(language: String, isDefault: Bool) {
+        suffix = Self.marker + Array(language.utf8)
+        self.isDefault = isDefault
+    }
+
+    func translate(_ array: [JSONValue]) -> [JSONValue]? {
+        var copy: [JSONValue]?
+        for index in array.indices {
+            guard let changed = array[index].translatedIfChanged(self) else { continue }
+            if copy == nil { copy = array }
+            copy![index] = changed
+        }
+        return copy
+    }
+
+    func translate(_ object: JSONObject) -> JSONObject? {
+        guard object.entries.contains(where: { Self.hasMarker($0.key) }) else {
+            // Nothing to translate here: only what lies below may change.
+            var copy: [JSONObject.Entry]?
+            for index in object.indices {
+                guard let changed = object[index].value.translatedIfChanged(self) else { continue }
+                if copy == nil { copy = object.entries }
+                copy![index].value = changed
+            }
+            return copy.map { JSONObject(distinctEntries: $0) }
+        }
+
+        var translations: [(key: String, value: JSONValue)] = []
+        if !isDefault {
+            for entry in object.entries {
+                if let key = defaultKey(of: entry.key), Self.isFilled(entry.value) { translations.append((key, entry.value)) }
+            }
+        }
+        var entries: [JSONObject.Entry] = []
+        entries.reserveCapacity(object.count)
+        for entry in object.entries {
+            if Self.hasMarker(entry.key) {
+                // A translation of a key the object lacks takes that key here.
+                if let key = defaultKey(of: entry.key), Self.isFilled(entry.value), object[key] == nil {
+                    entries.append(JSONObject.Entry(key: key, value: entry.value.translatedIfChanged(self) ?? entry.value))
+                }
+                continue
+            }
+            let value = translations.first { $0.key == entry.key }?.value ?? entry.value
+            entries.append(JSONObject.Entry(key: entry.key, value: value.translatedIfChanged(self) ?? value))
+        }
+        return JSONObject(distinctEntries: entries)
+    }
+
+    /// `headline` for `headline__i18n__<language>` (not for the default language); nil for any
+    /// other key.
+    private func defaultKey(of key: String) -> String? {
+        guard !isDefault else { return nil }
+        let bytes = key.utf8
+        guard bytes.count > suffix.count, bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        let base = String(decoding: bytes.dropLast(suffix.count), as: UTF8.self)
+        return Self.hasMarker(base) ? nil : base
+    }
+
+    /// Whether a translation holds a value: not null, `""` or `[]`.
+    private static func isFilled(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: return false
+        case .string(let string): return !string.isEmpty
+        case .array(let array): return !array.isEmpty
+        default: return true
+        }
+    }
+
+    /// Whether `key` contains `__i18n__`: a byte scan, since every key of the tree is asked.
+    static func hasMarker(_ key: String) -> Bool {
+        let utf8 = key.utf8
+        guard utf8.count >= marker.count else { return false }
+        if let found = utf8.withContiguousStorageIfAvailable({ contains(marker: $0) }) { return found }
+        return Array(utf8).withUnsafeBufferPointer { contains(marker: $0) }
+    }
+
+    private static func contains(marker bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let last = bytes.count - marker.count
+        guard last >= 0 else { return false }
+        var index = 0
+        while index <= last {
+            // `__i18n__` starts with `__`; most keys have no `__` at all.
+            if bytes[index] == UInt8(ascii: "_"), bytes[index + 1] == UInt8(ascii: "_"), bytes[index + 2] == UInt8(ascii: "i"),
+                bytes[index + 3] == UInt8(ascii: "1"), bytes[index + 4] == UInt8(ascii: "8"), bytes[index + 5] == UInt8(ascii: "n"),
+                bytes[index + 6] == UInt8(ascii: "_"), bytes[index + 7] == UInt8(ascii: "_")
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+}
