@@ -8,21 +8,47 @@ public enum Sitemap {
         public var url: String
         /// When the page was last published (W3C date-time, such as `2024-03-30T08:00:00Z`), if known.
         public var lastModified: String?
+        /// The language versions of the page, written in this order as `xhtml:link` elements after
+        /// `<loc>` and `<lastmod>`. Google expects every version to list all versions, itself included.
+        public var alternates: [Alternate]
 
-        public init(url: String, lastModified: String?) {
+        public init(url: String, lastModified: String?, alternates: [Alternate] = []) {
             self.url = url
             self.lastModified = lastModified
+            self.alternates = alternates
         }
     }
 
-    /// The sitemap XML for `entries`, sorted by URL.
+    /// One language version of a page: `<xhtml:link rel="alternate" hreflang="…" href="…"/>`.
+    public struct Alternate: Sendable, Equatable {
+        /// The language (and optionally region) code, such as `de` or `pt-br`, or `x-default`.
+        public var hreflang: String
+        /// The site-relative URL of that version (`de/blog/post/`, or empty for home), made absolute like `url`.
+        public var url: String
+
+        public init(hreflang: String, url: String) {
+            self.hreflang = hreflang
+            self.url = url
+        }
+    }
+
+    /// The sitemap XML for `entries`, sorted by URL. The XHTML namespace is declared only when some
+    /// entry has alternates, so a single-language site's sitemap carries no unused namespace.
     public static func xml(entries: [Entry], baseURL: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        if entries.contains(where: { !$0.alternates.isEmpty }) {
+            xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+        } else {
+            xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        }
         for entry in entries.sorted(by: { $0.url < $1.url }) {
             xml += "  <url>\n    <loc>\(absoluteURL(entry.url, baseURL: baseURL).markupEscaped)</loc>\n"
             if let lastModified = entry.lastModified, !lastModified.isEmpty {
                 xml += "    <lastmod>\(lastModified.markupEscaped)</lastmod>\n"
+            }
+            // The schema's `url` is loc, lastmod, changefreq, priority, then elements of other namespaces.
+            for alternate in entry.alternates {
+                xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(alternate.hreflang.markupEscaped)\" href=\"\(absoluteURL(alternate.url, baseURL: baseURL).markupEscaped)\"/>\n"
             }
             xml += "  </url>\n"
         }
