@@ -76,6 +76,9 @@ struct BuildPageFingerprints: Sendable {
         for story in listing.children ?? [] { combineIdentity(of: story.uuid, content: true, into: &fingerprint) }
         fingerprint.combine(listing.pagination.map { "\($0.current)/\($0.total)" } ?? "-")
         fingerprint.combine(listing.feedURL ?? "-")
+        for translation in listing.translations {
+            fingerprint.combine("\(translation.lang) \(translation.url) \(translation.name) \(translation.current)")
+        }
         return fingerprint.hex
     }
 

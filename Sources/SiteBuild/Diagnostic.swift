@@ -1,5 +1,5 @@
 /// One problem found during a command: where, how bad, and what.
-public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How bad: an error fails the command, a warning is only reported.
     public enum Severity: String, Sendable { case warning, error }
 

@@ -26,12 +26,16 @@ struct PagePlan: Sendable {
     private(set) var tags: TagIndex?
     /// The stories of each named collection, in name order.
     private(set) var collections: [(name: String, stories: [Story])] = []
+    /// The language of the pages, when the site has languages.
+    let language: SiteLanguage?
     private var locations: [String: PageLocation] = [:]
     private let tagListing: ListingSettings
 
-    /// Plans the site of `graph` with `settings`; `tagPages` and `tagIndex` say whether the
-    /// theme has `pages/tag` and `pages/tags`.
-    init(graph: LinkGraph, settings: SiteSettings, tagPages: Bool = false, tagIndex: Bool = false) {
+    /// Plans the pages of `graph` in `language` (nil for a site without languages) with
+    /// `settings`; `tagPages` and `tagIndex` say whether the theme has `pages/tag` and
+    /// `pages/tags`.
+    init(graph: LinkGraph, settings: SiteSettings, language: SiteLanguage? = nil, tagPages: Bool = false, tagIndex: Bool = false) {
+        self.language = language
         tagListing = settings.listings[ListingSettings.tagsKey] ?? .standard
         var owners = PageOwners()
         placeStories(of: graph, global: settings.global, owners: &owners)
@@ -44,10 +48,10 @@ struct PagePlan: Sendable {
             if listing.settings.feed { feeds.append(listing) }
         }
         pages = stories.flatMap { story -> [PlannedPage] in
-            let own = PlannedPage(kind: .story(story), location: locations[story.uuid]!, key: story.uuid)
+            let own = PlannedPage(kind: .story(story), location: locations[story.uuid]!, key: keyPrefix + story.uuid)
             guard let listing = listings[story.uuid] else { return [own] }
             return [own] + (1..<listing.pages.pageCount).map { index in
-                planned(.listingPage(story, number: index + 1), url: listing.pages.pageURL(index + 1), key: "\(story.uuid)/page/\(index + 1)")
+                planned(.listingPage(story, number: index + 1), url: listing.pages.pageURL(index + 1), key: "\(keyPrefix)\(story.uuid)/page/\(index + 1)")
             }
         }
         if tagPages { planTags(owners: &owners, index: tagIndex) }
@@ -63,8 +67,15 @@ struct PagePlan: Sendable {
 
     /// The site-relative URL of `tag`'s page, or nil when tags have no pages or this one has none.
     func tagPageURL(of tag: String) -> String? {
-        tags?.tag(named: tag)?.pages(perPage: nil).url
+        tags?.tag(named: tag)?.pages(perPage: nil, under: urlPrefix).url
     }
+
+    /// Where the pages of the plan's language go: `""`, or `de/`.
+    private var urlPrefix: String { language?.urlPrefix ?? "" }
+
+    /// What the build cache's page keys start with: nothing for the default language (so a
+    /// site's cache survives adding languages), `de:` for another.
+    private var keyPrefix: String { language.map { $0.isDefault ? "" : $0.code + ":" } ?? "" }
 
     /// What `page` lists, where it stands in its listing, and its folder's feed.
     func listing(of page: PlannedPage) -> PageListing {
@@ -78,7 +89,7 @@ struct PagePlan: Sendable {
             let listing = listings[story.uuid]!
             return listing.pages.listing(onPage: number, feedURL: feedURL(of: listing))
         case .tag(let slug, let number):
-            return tags!.tag(slug: slug)!.pages(perPage: tagListing.perPage).listing(onPage: number)
+            return tags!.tag(slug: slug)!.pages(perPage: tagListing.perPage, under: urlPrefix).listing(onPage: number)
         case .tagIndex:
             return PageListing()
         }
@@ -101,9 +112,7 @@ struct PagePlan: Sendable {
             }
             let location: PageLocation
             do {
-                // A start page is its folder's page, as in Storyblok: `docs/overview`, marked
-                // `is_startpage`, is at `docs/`.
-                location = try PageLocation(fullSlug: story.startPageFolder ?? story.fullSlug, isHome: story.uuid == graph.root?.uuid)
+                location = try self.location(of: story, isHome: story.uuid == graph.root?.uuid)
             } catch {
                 problems.append(.error(story.fullSlug, "\(error); rename the story"))
                 continue
@@ -118,24 +127,34 @@ struct PagePlan: Sendable {
         }
     }
 
+    /// Where `story`'s page goes: its path in the plan's language (``Story/path(in:)``), or
+    /// for a start page its folder, as in Storyblok (`docs/overview`, marked `is_startpage`, is
+    /// at `docs/`); under the language's prefix. The home page is the prefix itself.
+    private func location(of story: Story, isHome: Bool) throws(UnsafeSlugError) -> PageLocation {
+        if isHome { return urlPrefix.isEmpty ? try PageLocation(fullSlug: story.fullSlug, isHome: true) : PageLocation(generatedURL: urlPrefix) }
+        var path = language.map { story.path(in: $0.code) } ?? story.fullSlug
+        if path == story.fullSlug, let folder = story.startPageFolder { path = folder }
+        return try PageLocation(fullSlug: urlPrefix + path, isHome: false)
+    }
+
     /// The tag pages, and with `index` the page of every tag. Stories at `tags/` would mix
     /// with them, so they are errors; tags that make no URL are warnings.
     private mutating func planTags(owners: inout PageOwners, index: Bool) {
         let tags = TagIndex(stories: stories, order: tagListing.order)
         self.tags = tags
-        for story in stories where location(of: story)!.url.hasPrefix("tags/") {
+        for story in stories where location(of: story)!.url.hasPrefix(urlPrefix + "tags/") {
             problems.append(.error(
                 story.fullSlug,
                 "the story's page would be at '\(location(of: story)!.url)', among the tag pages (Templates/pages/tag.mustache exists); "
                     + "rename the story or remove the tag template"))
         }
         for tag in tags.tags {
-            let list = tag.pages(perPage: tagListing.perPage)
+            let list = tag.pages(perPage: tagListing.perPage, under: urlPrefix)
             for number in 1...list.pageCount {
                 pages.append(planned(.tag(slug: tag.slug, number: number), url: list.pageURL(number), key: list.pageURL(number)))
             }
         }
-        if index { pages.append(planned(.tagIndex, url: "tags/", key: "tags/")) }
+        if index { pages.append(planned(.tagIndex, url: urlPrefix + "tags/", key: urlPrefix + "tags/")) }
         for (tag, story) in tags.unnamed {
             problems.append(.warning(
                 story, "the tag '\(tag)' has no letter or digit to make a page URL from; it gets no tag page"))
@@ -179,6 +198,29 @@ struct PagePlan: Sendable {
                     story.fullSlug, "the story's page would be at '\(location(of: story)!.url)', where the feed '\(listing.feedURL)' is written; rename the story"))
             }
         }
+    }
+}
+
+extension PagePlan {
+    /// Pages of different languages on one file (a default-language story slugged `de/about`
+    /// beside the German `about`), each an error naming both.
+    static func collisions(among plans: [PagePlan]) -> [Diagnostic] {
+        guard plans.count > 1 else { return [] }
+        var owners: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        for plan in plans {
+            let language = plan.language.map { " (\($0.code))" } ?? ""
+            var own: [String: String] = [:]
+            for page in plan.pages {
+                let name = page.kind.description + language
+                if let owner = owners[page.location.filePath] {
+                    problems.append(.error(page.location.filePath, "two pages map to this file: \(owner) and \(name); rename one of them"))
+                }
+                own[page.location.filePath] = name
+            }
+            owners.merge(own) { first, _ in first }
+        }
+        return problems
     }
 }
 

@@ -27,8 +27,11 @@ public struct SiteGenerator {
         public var storyCount = 0
         /// How many pages the site has, rendered or kept.
         public var pageCount = 0
-        /// The link graph of the crawl; nil when the source could not be loaded or crawled.
-        public var graph: LinkGraph?
+        /// The link graph of each language's crawl, default first (one, without a language, for
+        /// a site without languages); empty when the source could not be loaded or crawled.
+        public var graphs: [LanguageGraph] = []
+        /// The default language's link graph; nil when the source could not be loaded or crawled.
+        public var graph: LinkGraph? { graphs.first?.graph }
 
         /// Whether a problem found is an error.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -55,11 +58,16 @@ public struct SiteGenerator {
         self.timings = timings
     }
 
-    /// Loads the source and crawls it: the first half of a build, and all of `pull`.
+    /// Loads the source and crawls it, each language from its own home: the first half of a
+    /// build, and all of `pull`.
     public func crawlStories() async -> Output {
         var output = Output()
-        guard let source = loadSource(into: &output), let graph = await crawl(source, into: &output) else { return output }
-        output.graph = graph
+        guard let source = loadSource(into: &output) else { return output }
+        for language in settings.siteLanguages {
+            guard let graph = await crawl(source, in: language, into: &output) else { return output }
+            output.graphs.append(LanguageGraph(language: language, graph: graph))
+        }
+        guard let graph = output.graph else { return output }
         output.storyCount = graph.stories.count
         if !graph.orphans.isEmpty {
             output.diagnostics.append(.warning(
@@ -86,59 +94,84 @@ public struct SiteGenerator {
         let templates = timings.measure("templates") { loadTemplates(into: &templateProblems) }
         var output = await crawlStories()
         output.diagnostics = templateProblems.diagnostics + output.diagnostics
-        guard let templates, let graph = output.graph, !output.hasErrors else { return output }
+        guard let templates, !output.graphs.isEmpty, !output.hasErrors else { return output }
 
-        let plan = timings.measure("plan") {
-            PagePlan(graph: graph, settings: settings, tagPages: templates.contains("pages/tag"), tagIndex: templates.contains("pages/tags"))
+        let plans = timings.measure("plan") {
+            output.graphs.map { edition in
+                PagePlan(
+                    graph: edition.graph, settings: settings, language: edition.language,
+                    tagPages: templates.contains("pages/tag"), tagIndex: templates.contains("pages/tags"))
+            }
         }
-        output.diagnostics += plan.problems
+        // A problem of the content shows in every language alike: reported once.
+        var reported = Set<Diagnostic>()
+        output.diagnostics += (plans.flatMap(\.problems) + PagePlan.collisions(among: plans)).filter { reported.insert($0).inserted }
         if !output.hasErrors {
-            await assemble(plan, graph: graph, templates: templates, previous: previous, intact: intact, key: key, into: &output)
+            await assemble(plans, graphs: output.graphs, templates: templates, previous: previous, intact: intact, key: key, into: &output)
         }
-        if reportsBrokenStoryLinks { output.diagnostics += timings.measure("link check") { brokenStoryLinks(in: graph) } }
+        if reportsBrokenStoryLinks {
+            output.diagnostics += timings.measure("link check") { output.graphs.flatMap(brokenStoryLinks(in:)) }
+        }
         return output
     }
 
-    /// The pages, the 404 page, the assets, the sitemap and robots.txt.
+    /// Every language's pages, then the 404 page, the assets, the feeds, the sitemap and robots.txt.
     private func assemble(
-        _ plan: PagePlan, graph: LinkGraph, templates: TemplateLibrary,
+        _ plans: [PagePlan], graphs: [LanguageGraph], templates: TemplateLibrary,
         previous: BuildCache?, intact: [String: String], key: String, into output: inout Output
     ) async {
-        let renderer = PageRenderer(
-            library: templates,
-            resolver: GraphLinkResolver(graph: graph, pageURL: { plan.location(of: $0)?.url }, tagPageURL: { plan.tagPageURL(of: $0) }),
-            site: .object(settings.site),
-            global: plan.globalStory,
-            collections: plan.collections,
-            baseURL: settings.baseURL,
-            markdownUnsafe: settings.markdownUnsafe)
-        let fingerprints = timings.measure("story identities") { BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs) }
-        output.files = await render(plan, graph: graph, renderer: renderer, reusing: (previous, intact, fingerprints), into: &output)
+        let translations = PageTranslations(plans: plans)
+        var renderers: [PageRenderer] = []
+        for (plan, edition) in zip(plans, graphs) {
+            let graph = edition.graph
+            let renderer = PageRenderer(
+                library: templates,
+                resolver: GraphLinkResolver(graph: graph, pageURL: { plan.location(of: $0)?.url }, tagPageURL: { plan.tagPageURL(of: $0) }),
+                site: .object(settings.site),
+                global: plan.globalStory,
+                collections: plan.collections,
+                language: edition.language?.code,
+                baseURL: settings.baseURL,
+                markdownUnsafe: settings.markdownUnsafe)
+            renderers.append(renderer)
+            let fingerprints = timings.measure("story identities") { BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs) }
+            output.files += await render(
+                plan, graph: graph, renderer: renderer, translations: translations, reusing: (previous, intact, fingerprints), into: &output)
+        }
         output.pageCount = output.files.count + output.kept.count
-        timings.measure("404, assets, sitemap") { addSiteFiles(plan, renderer: renderer, into: &output) }
+        timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
     }
 
-    /// The 404 page, the assets, and with a base URL the feeds, the sitemap and robots.txt.
-    private func addSiteFiles(_ plan: PagePlan, renderer: PageRenderer, into output: inout Output) {
-        output.files.append(notFoundPage(renderer, into: &output))
+    /// The 404 page (in the default language), the assets, and with a base URL every
+    /// language's feeds, the sitemap (with each page's translations) and robots.txt.
+    private func addSiteFiles(_ plans: [PagePlan], renderers: [PageRenderer], translations: PageTranslations, into output: inout Output) {
+        output.files.append(notFoundPage(renderers[0], into: &output))
         output.files += assets(into: &output)
         if let baseURL = settings.baseURL {
-            output.files += plan.feeds.map { FeedFile.make(for: $0, renderer: renderer, baseURL: baseURL, site: settings.site) }
-            let entries = plan.pages.map { page in
-                Sitemap.Entry(url: page.location.url, lastModified: StoryDate(page.kind.story?.string("published_at"))?.rfc3339)
+            for (plan, renderer) in zip(plans, renderers) {
+                output.files += plan.feeds.map { FeedFile.make(for: $0, renderer: renderer, baseURL: baseURL, site: settings.site) }
+            }
+            let entries = plans.flatMap { plan in
+                plan.pages.map { page in
+                    Sitemap.Entry(
+                        url: page.location.url, lastModified: StoryDate(page.kind.story?.string("published_at"))?.rfc3339,
+                        alternates: translations.sitemapAlternates(of: page, in: plan.language))
+                }
             }
             output.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL)))
             output.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))
         }
     }
 
-    /// The content-level check's broken story links: warnings, or errors under `--strict`.
-    private func brokenStoryLinks(in graph: LinkGraph) -> [Diagnostic] {
-        ContentLinkCheck.findings(in: graph, includeOrphans: false).filter { $0.severity == .broken }.map { finding in
+    /// The content-level check's broken story links of one language (named by its code, as in
+    /// `de/about: body[0].link`): warnings, or errors under `--strict`.
+    private func brokenStoryLinks(in edition: LanguageGraph) -> [Diagnostic] {
+        let prefix = edition.language.map { $0.code + "/" } ?? ""
+        return ContentLinkCheck.findings(in: edition.graph, includeOrphans: false).filter { $0.severity == .broken }.map { finding in
             var field = ""
             if case .field(let path)? = finding.location { field = ": " + path }
             return Diagnostic(
-                severity: settings.strict ? .error : .warning, location: finding.source + field,
+                severity: settings.strict ? .error : .warning, location: prefix + finding.source + field,
                 message: "broken story link to '\(finding.target)': \(finding.reason)")
         }
     }
@@ -191,10 +224,11 @@ public struct SiteGenerator {
         }
     }
 
-    /// Crawls `source`; when the API cannot be reached and a fallback folder is set, crawls that
-    /// folder instead, with a warning.
-    private func crawl(_ source: any StorySource, into output: inout Output) async -> LinkGraph? {
-        progress.begin("Crawling")
+    /// Crawls `source` as `language` reads it (see ``translated(_:to:)``); when the API cannot
+    /// be reached and a fallback folder is set, crawls that folder instead, with a warning.
+    private func crawl(_ base: any StorySource, in language: SiteLanguage?, into output: inout Output) async -> LinkGraph? {
+        let source = timings.measure("translate") { translated(base, to: language) }
+        progress.begin("Crawling" + (language.map { " (\($0.code))" } ?? ""))
         do {
             let graph = try await timings.measure("crawl") {
                 try await Crawler(
@@ -212,7 +246,7 @@ public struct SiteGenerator {
             guard let folder = loadFolder(fallback, into: &output) else { return nil }
             var withoutFallback = self
             withoutFallback.settings.fallback = nil
-            return await withoutFallback.crawl(folder, into: &output)
+            return await withoutFallback.crawl(folder, in: language, into: &output)
         } catch let error as CrawlError {
             output.diagnostics += error.description.split(separator: "\n").map {
                 .error(source.description, "\($0); name the entry story with --entry or \"entry\" in storysite.json")
@@ -222,6 +256,23 @@ public struct SiteGenerator {
         }
         progress.finish("Crawl failed")
         return nil
+    }
+
+    /// `source` as `language` reads it: a folder's stories with their fields translated
+    /// (``TranslatedStorySource``), the API asked for the language; `source` itself without
+    /// languages.
+    private func translated(_ source: any StorySource, to language: SiteLanguage?) -> any StorySource {
+        guard let language else { return source }
+        switch source {
+        case let folder as LocalFolderSource:
+            return TranslatedStorySource(base: folder, language: language.code, isDefault: language.isDefault, jobs: settings.jobs)
+        case is StoryblokSource where !language.isDefault:
+            guard var api = settings.api else { return source }
+            api.language = language.code
+            return StoryblokSource(configuration: api)
+        default:
+            return source
+        }
     }
 
     /// The entries to crawl from: the configured ones, plus the global story when the source has it.
@@ -238,12 +289,16 @@ public struct SiteGenerator {
     /// once; files, warnings and cache records come back in plan order whatever the concurrency,
     /// so output is deterministic and the same as a full build's.
     private func render(
-        _ plan: PagePlan, graph: LinkGraph, renderer: PageRenderer,
+        _ plan: PagePlan, graph: LinkGraph, renderer: PageRenderer, translations: PageTranslations,
         reusing previous: (cache: BuildCache?, intact: [String: String], fingerprints: BuildPageFingerprints),
         into output: inout Output
     ) async -> [OutputFile] {
         let pages = plan.pages
-        let listings = pages.map(plan.listing(of:))
+        let listings = pages.map { page in
+            var listing = plan.listing(of: page)
+            listing.translations = translations.of(page, in: plan.language)
+            return listing
+        }
         let fingerprints = timings.measure("page fingerprints") {
             previous.fingerprints.fingerprints(of: pages, listings: listings, jobs: settings.jobs)
         }
@@ -344,7 +399,7 @@ public struct SiteGenerator {
             return try renderer.render(tag: TagPage(
                 name: tag.name, slug: tag.slug, count: tag.stories.count, url: page.location.url, listing: listing))
         case .tagIndex:
-            let tags = plan.tags!.tags.map { TagSummary(name: $0.name, slug: $0.slug, url: $0.pages(perPage: nil).url, count: $0.stories.count) }
+            let tags = plan.tags!.tags.map { TagSummary(name: $0.name, slug: $0.slug, url: plan.tagPageURL(of: $0.name) ?? "", count: $0.stories.count) }
             return try renderer.render(tagIndex: tags, url: page.location.url)
         }
     }

@@ -33,6 +33,9 @@ public struct SiteSettings: Sendable {
     public var listings: [String: ListingSettings]
     /// The named collections every page sees, in name order.
     public var collections: [CollectionSettings]
+    /// The languages to build, default first (field-level translation); empty for a site of
+    /// one language.
+    public var languages: [String]
 
     /// The file settings are read from, as messages name it.
     public static let configurationFile = "storysite.json"
@@ -42,7 +45,8 @@ public struct SiteSettings: Sendable {
         source: String = "Content", templates: String = "Templates", output: String = "Output", entries: [String] = ["home"],
         baseURL: String? = nil, site: JSONObject = JSONObject(), markdownUnsafe: Bool = false, global: String = "global",
         strict: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, api: StoryblokConfiguration? = nil,
-        fallback: String? = nil, listings: [String: ListingSettings] = [:], collections: [CollectionSettings] = []
+        fallback: String? = nil, listings: [String: ListingSettings] = [:], collections: [CollectionSettings] = [],
+        languages: [String] = []
     ) {
         self.source = source
         self.templates = templates
@@ -58,6 +62,7 @@ public struct SiteSettings: Sendable {
         self.fallback = fallback
         self.listings = listings
         self.collections = collections
+        self.languages = languages
     }
 }
 

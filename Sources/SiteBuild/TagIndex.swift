@@ -11,9 +11,10 @@ struct TagIndex: Sendable {
         var slug: String
         var stories: [Story]
 
-        /// The tag's stories on its pages at `tags/<slug>/`.
-        func pages(perPage: Int?) -> PagedList {
-            PagedList(items: stories, perPage: perPage, url: "tags/\(slug)/")
+        /// The tag's stories on its pages at `<prefix>tags/<slug>/` (the prefix of a language's
+        /// pages, `de/`, or nothing).
+        func pages(perPage: Int?, under prefix: String) -> PagedList {
+            PagedList(items: stories, perPage: perPage, url: prefix + "tags/\(slug)/")
         }
     }
 

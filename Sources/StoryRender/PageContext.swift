@@ -69,6 +69,19 @@ enum PageContext {
         return .object(fields)
     }
 
+    /// `page.translations`: each version's `lang`, `name`, `href`, `url` (absolute, with a base
+    /// URL) and `current`.
+    static func translations(_ translations: [PageTranslation], links: PageLinks, baseURL: String?) -> MustacheValue {
+        .array(translations.map { translation in
+            var fields: MustacheObject = [
+                "lang": .string(translation.lang), "name": .string(translation.name),
+                "href": .string(links.href(toSiteURL: translation.url)), "current": .bool(translation.current),
+            ]
+            if let baseURL, !baseURL.isEmpty { fields["url"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + translation.url) }
+            return .object(fields)
+        })
+    }
+
     /// `site`: the `site` object of `storysite.json` and `base_url`.
     static func site(_ site: JSONValue, baseURL: String?) -> MustacheValue {
         var fields = MustacheObject()

@@ -1,8 +1,9 @@
 import StoryModel
 
 /// What a page shows besides its own story: the stories it lists (one page's worth, when the
-/// listing is paginated), where it stands among the listing's pages, and its folder's feed.
-/// The site model decides all of it; rendering only prepares it for the templates.
+/// listing is paginated), where it stands among the listing's pages, its folder's feed, and
+/// its versions in the site's languages. The site model decides all of it; rendering only
+/// prepares it for the templates.
 public struct PageListing: Sendable {
     /// `page.children`; nil when the page lists nothing.
     public var children: [Story]?
@@ -10,11 +11,15 @@ public struct PageListing: Sendable {
     public var pagination: Pagination?
     /// `page.feed`: the site-relative URL of the folder's Atom feed.
     public var feedURL: String?
+    /// `page.translations`: the page in every language it exists in, in the site's order of
+    /// languages; empty for a site without languages.
+    public var translations: [PageTranslation]
 
-    public init(children: [Story]? = nil, pagination: Pagination? = nil, feedURL: String? = nil) {
+    public init(children: [Story]? = nil, pagination: Pagination? = nil, feedURL: String? = nil, translations: [PageTranslation] = []) {
         self.children = children
         self.pagination = pagination
         self.feedURL = feedURL
+        self.translations = translations
     }
 }
 
@@ -79,5 +84,24 @@ public struct TagSummary: Sendable {
         self.slug = slug
         self.url = url
         self.count = count
+    }
+}
+
+/// One language's version of a page, as `page.translations` lists it.
+public struct PageTranslation: Sendable, Equatable {
+    /// The language code (`de`).
+    public var lang: String
+    /// The story's name in that language.
+    public var name: String
+    /// The version's site-relative URL.
+    public var url: String
+    /// Whether it is the page being rendered.
+    public var current: Bool
+
+    public init(lang: String, name: String, url: String, current: Bool) {
+        self.lang = lang
+        self.name = name
+        self.url = url
+        self.current = current
     }
 }

@@ -20,6 +20,8 @@ public struct PageRenderer: Sendable {
     private let global: Story?
     /// The named collections every page sees as `collections.<name>`, in name order.
     private let collections: [(name: String, stories: [Story])]
+    /// The language of the pages (`page.lang`), when the site has languages.
+    private let language: String?
     private let markdown: MarkdownRenderer
     /// Names of partials that no template has wherever they are written (`{{>header}}`): reported
     /// once by whoever loads the templates, so not as missing components on every page.
@@ -31,7 +33,8 @@ public struct PageRenderer: Sendable {
     /// (`markdown.unsafe: true`).
     public init(
         library: TemplateLibrary, resolver: some LinkResolving, site: JSONValue = .object(JSONObject()),
-        global: Story? = nil, collections: [(name: String, stories: [Story])] = [], baseURL: String? = nil, markdownUnsafe: Bool = false
+        global: Story? = nil, collections: [(name: String, stories: [Story])] = [], language: String? = nil,
+        baseURL: String? = nil, markdownUnsafe: Bool = false
     ) {
         self.library = library
         self.resolver = resolver
@@ -39,6 +42,7 @@ public struct PageRenderer: Sendable {
         self.site = PageContext.site(site, baseURL: self.baseURL)
         self.global = global
         self.collections = collections
+        self.language = language
         self.markdown = MarkdownRenderer(unsafe: markdownUnsafe)
         self.missingPartialNames = Set(library.missingPartialTags.map(\.name))
     }
@@ -167,6 +171,8 @@ public struct PageRenderer: Sendable {
         if let children = listing.children { page["children"] = .array(children.map(lists.summary(of:))) }
         if let pagination = listing.pagination { page["pagination"] = PageContext.pagination(pagination, links: links) }
         if let feedURL = listing.feedURL { page["feed"] = .string(links.href(toSiteURL: feedURL)) }
+        if let language { page["lang"] = .string(language) }
+        if !listing.translations.isEmpty { page["translations"] = PageContext.translations(listing.translations, links: links, baseURL: baseURL) }
         context["page"] = .object(page)
         return context
     }

@@ -53,13 +53,13 @@ struct CheckCommand: Command {
             var log = DiagnosticLog()
             log.add(contentsOf: site.diagnostics)
             context.printProblems(log, quiet: options.quiet)
-            guard let graph = site.graph, !log.hasErrors else { return StorySite.ExitCode.failure }
+            guard !site.graphs.isEmpty, !log.hasErrors else { return StorySite.ExitCode.failure }
             let pages = Dictionary(site.files.filter { $0.path.hasSuffix(".html") }.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
             let otherFiles = Set(site.files.map(\.path).filter { !$0.hasSuffix(".html") })
             progress.begin("Checking links", total: pages.count)
             let html = await folderCheck.check(pages: pages, otherFiles: otherFiles)
             progress.finish("Checked \(counted(pages.count, "page"))")
-            report = ContentLinkCheck.report(for: graph, includeOrphans: arguments.flag("orphans")).merged(with: html)
+            report = Self.contentReport(of: site.graphs, includeOrphans: arguments.flag("orphans")).merged(with: html)
         }
 
         switch format {
@@ -69,5 +69,21 @@ struct CheckCommand: Command {
         default: context.console.out(ReportFormatter.text(report))
         }
         return report.hasBrokenLinks ? StorySite.ExitCode.failure : StorySite.ExitCode.success
+    }
+
+    /// The content-level check of every language, each finding's story named with its language
+    /// (`de/about`) when the site has languages.
+    private static func contentReport(of graphs: [LanguageGraph], includeOrphans: Bool) -> CheckReport {
+        graphs.reduce(CheckReport()) { report, edition in
+            var checked = ContentLinkCheck.report(for: edition.graph, includeOrphans: includeOrphans)
+            if let language = edition.language {
+                checked.findings = checked.findings.map { finding in
+                    var named = finding
+                    named.source = language.code + "/" + finding.source
+                    return named
+                }
+            }
+            return report.merged(with: checked)
+        }
     }
 }

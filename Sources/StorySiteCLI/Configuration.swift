@@ -24,10 +24,12 @@ struct Configuration: Sendable, Equatable {
     var listings: [String: ListingSettings] = [:]
     /// `collections`: the named collections, in name order.
     var collections: [CollectionSettings] = []
+    /// `languages`: the codes of the languages to build, default first.
+    var languages: [String] = []
 
     private static let knownKeys = [
         "source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
-        "listings", "collections",
+        "listings", "collections", "languages", "translation",
     ]
 
     /// Reads `storysite.json` from `folder`; an empty configuration when there is none.
@@ -102,6 +104,31 @@ struct Configuration: Sendable, Equatable {
         }
         if let value = object["listings"] { listings = try ListingConfiguration.listings(value) }
         if let value = object["collections"] { collections = try ListingConfiguration.collections(value) }
+        languages = try Self.languages(object)
+    }
+
+    /// `languages` (Storyblok codes, each once) and `translation`, of which only `field` is built.
+    private static func languages(_ object: JSONObject) throws(ConfigurationError) -> [String] {
+        if let translation = object["translation"] {
+            switch translation.stringValue {
+            case "field"?: break
+            case "folder"?: throw .at("translation", "\"folder\" (one tree per language) is not built yet; use \"field\" (translated fields, the default)")
+            default: throw .at("translation", "must be \"field\" or \"folder\"")
+            }
+        }
+        guard let value = object["languages"] else { return [] }
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw .at("languages", "must be a non-empty array of language codes, the default first, such as [\"en\", \"de\"]")
+        }
+        var codes: [String] = []
+        for item in items {
+            guard let code = item.stringValue, SiteLanguage.isValidCode(code) else {
+                throw .at("languages", "'\(item.stringValue ?? item.jsonText())' is not a language code; use Storyblok's codes, such as de, de-at or pt-br")
+            }
+            guard !codes.contains(code) else { throw .at("languages", "'\(code)' is listed twice") }
+            codes.append(code)
+        }
+        return codes
     }
 
     private static func string(_ object: JSONObject, _ key: String) throws(ConfigurationError) -> String? {

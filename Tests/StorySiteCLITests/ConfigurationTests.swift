@@ -36,7 +36,7 @@ extension StorySiteCLITests {
         }
 
         @Test("bad settings name the key and what is wrong", arguments: [
-            (#"{"ouput": "x"}"#, "storysite.json: error: 'ouput' is not a setting (did you mean 'output'?); known settings: source, templates, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections"),
+            (#"{"ouput": "x"}"#, "storysite.json: error: 'ouput' is not a setting (did you mean 'output'?); known settings: source, templates, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation"),
             (#"{"entry": []}"#, "storysite.json: error: 'entry' must be a slug or a non-empty array of slugs"),
             (#"{"jobs": 1.5}"#, "storysite.json: error: 'jobs' must be a whole number from 1 to 256"),
             (#"{"markdown": {"unsafe": "yes"}}"#, "storysite.json: error: 'markdown.unsafe' must be true or false"),
@@ -94,6 +94,28 @@ extension StorySiteCLITests {
             } throws: { error in
                 (error as? ConfigurationError)?.description == message
             }
+        }
+
+        @Test("languages are Storyblok codes, each once, the default first; translation is field or folder", arguments: [
+            (#"{"languages": []}"#, #"storysite.json: error: 'languages' must be a non-empty array of language codes, the default first, such as ["en", "de"]"#),
+            (#"{"languages": ["en", "en"]}"#, "storysite.json: error: 'languages' 'en' is listed twice"),
+            (#"{"languages": ["en", "DE"]}"#, "storysite.json: error: 'languages' 'DE' is not a language code; use Storyblok's codes, such as de, de-at or pt-br"),
+            (#"{"languages": ["en", "de_at"]}"#, "storysite.json: error: 'languages' 'de_at' is not a language code; use Storyblok's codes, such as de, de-at or pt-br"),
+            (#"{"languages": "en"}"#, #"storysite.json: error: 'languages' must be a non-empty array of language codes, the default first, such as ["en", "de"]"#),
+            (#"{"translation": "space"}"#, #"storysite.json: error: 'translation' must be "field" or "folder""#),
+        ])
+        func badLanguages(json: String, message: String) throws {
+            #expect {
+                try Configuration(json: try JSONValue(parsing: json))
+            } throws: { error in
+                (error as? ConfigurationError)?.description == message
+            }
+        }
+
+        @Test("languages keep their order")
+        func languages() throws {
+            let configuration = try Configuration(json: try JSONValue(parsing: #"{"languages": ["en", "de-at", "pt-br"], "translation": "field"}"#))
+            #expect(configuration.languages == ["en", "de-at", "pt-br"])
         }
 
         @Test("flags override the file")
