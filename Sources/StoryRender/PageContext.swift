@@ -5,7 +5,7 @@ import StoryModel
 enum PageContext {
     /// `story`: the story's identity and metadata, with `tags` (`name`, and `href` when tags
     /// have pages) and `content` (the prepared root block).
-    static func story(_ story: Story, content: MustacheObject, links: PageLinks) -> MustacheValue {
+    static func story(_ story: Story, content: MustacheObject, links: PageLinks, language: String?) -> MustacheValue {
         func text(_ key: String) -> MustacheValue { story.string(key).map(MustacheValue.string) ?? .null }
         var fields = MustacheObject(minimumCapacity: 10)
         fields.append(new: "name", .string(story.name))
@@ -16,7 +16,7 @@ enum PageContext {
         fields.append(new: "first_published_at", text("first_published_at"))
         fields.append(new: "tag_list", .array(story.tags.map(MustacheValue.string)))
         fields.append(new: "tags", tags(of: story, links: links))
-        fields.append(new: "lang", text("lang"))
+        fields.append(new: "lang", language.map(MustacheValue.string) ?? text("lang"))
         fields.append(new: "content", .object(content))
         return .object(fields)
     }

@@ -76,7 +76,7 @@ public struct PageRenderer: Sendable {
         }
         // The root block's fields at the top level, beneath the names the contract reserves.
         let contexts: [MustacheValue] = [
-            .object(content), .object(surroundings), ["story": PageContext.story(story, content: content, links: links)],
+            .object(content), .object(surroundings), ["story": PageContext.story(story, content: content, links: links, language: language)],
         ]
         return try finish(templateName, contexts: contexts, story: story.fullSlug, log: log)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SiteBuild
+import StoryModel
 import StorySource
 
 /// `storysite pull`: crawl the Storyblok space like a build and save every story reached as a
@@ -42,10 +43,10 @@ struct PullCommand: Command {
             .crawlStories()
         log.add(contentsOf: crawl.diagnostics.filter { $0.severity == .error })
         var written: [String] = []
-        if let graph = crawl.graph, !log.hasErrors {
+        if !crawl.graphs.isEmpty, !log.hasErrors {
             do {
                 written = try PulledFolderWriter.write(
-                    stories: graph.stories.map(\.story), to: context.url(destination), force: arguments.flag("force"))
+                    stories: Self.stories(of: crawl.graphs), to: context.url(destination), force: arguments.flag("force"))
             } catch {
                 log.add(.error(destination, error.description))
             }
@@ -57,5 +58,27 @@ struct PullCommand: Command {
             context.console.out("Pulled \(counted(written.count, "story", "stories")) into \(destination) in \(seconds) s\n")
         }
         return StorySite.ExitCode.success
+    }
+
+    /// Every story reached, in any language, as a folder holds it: the default language's
+    /// version with each other language's differing fields folded in as `__i18n__` fields, so
+    /// that a build from the folder shows every language as the API did.
+    private static func stories(of graphs: [LanguageGraph]) -> [Story] {
+        var order: [String] = []
+        var stories: [String: Story] = [:]
+        for edition in graphs {
+            for node in edition.graph.stories {
+                let story = node.story
+                guard let existing = stories[story.uuid] else {
+                    order.append(story.uuid)
+                    stories[story.uuid] = story
+                    continue
+                }
+                if let language = edition.language, !language.isDefault {
+                    stories[story.uuid] = existing.addingTranslation(story, language: language.code)
+                }
+            }
+        }
+        return order.map { stories[$0]! }
     }
 }
