@@ -7,8 +7,10 @@ import StoryModel
 /// Anchors of story links are checked on the rendered pages, by ``HTMLFolderCheck``.
 public enum ContentLinkCheck {
     /// The findings, in the graph's order: by source story (breadth-first), then in document
-    /// order; orphans last.
-    public static func findings(in graph: LinkGraph, includeOrphans: Bool) -> [Finding] {
+    /// order; orphans last. A reference this graph does not know but one of `otherLanguages`
+    /// does (a language with no version of the target, in a space translated folder by
+    /// folder) is a warning: the link leads to the other language's page.
+    public static func findings(in graph: LinkGraph, includeOrphans: Bool, otherLanguages: [LinkGraph] = []) -> [Finding] {
         var findings: [Finding] = []
         // Most edges are fine: what a finding shows is worked out only for the others.
         func finding(_ edge: LinkGraph.Edge, _ severity: Finding.Severity, _ reason: String) -> Finding {
@@ -20,7 +22,11 @@ public enum ContentLinkCheck {
         let edges = graph.edges
         for index in edges.indices {  // indexing copies no edge as a whole
             if edges[index].target == nil {
-                findings.append(finding(edges[index], .broken, unresolvedReason(edges[index])))
+                if let elsewhere = otherLanguages.lazy.compactMap({ $0.story(for: edges[index].reference) }).first {
+                    findings.append(finding(edges[index], .warning, "no version in this language: leads to '\(elsewhere.fullSlug)'"))
+                } else {
+                    findings.append(finding(edges[index], .broken, unresolvedReason(edges[index])))
+                }
             } else if graph.isStaleEdge(at: index), let cachedURL = edges[index].cachedURL,
                       let target = edges[index].target.flatMap(graph.story(uuid:)) {
                 findings.append(finding(edges[index], .warning, "target renamed: cached_url '\(cachedURL)' is now '\(target.fullSlug)'"))
@@ -38,9 +44,9 @@ public enum ContentLinkCheck {
 
     /// The findings with what was checked: the graph's stories and the story references their
     /// content makes (folder listings are the site's navigation, not links an editor wrote).
-    public static func report(for graph: LinkGraph, includeOrphans: Bool) -> CheckReport {
+    public static func report(for graph: LinkGraph, includeOrphans: Bool, otherLanguages: [LinkGraph] = []) -> CheckReport {
         CheckReport(
-            findings: findings(in: graph, includeOrphans: includeOrphans),
+            findings: findings(in: graph, includeOrphans: includeOrphans, otherLanguages: otherLanguages),
             stories: graph.stories.count, links: graph.edges.count { $0.kind != .listing })
     }
 

@@ -26,7 +26,9 @@ struct BuildInputs: Sendable {
         key.combine(settings.fallback ?? "-")
         for folder in settings.listings.keys.sorted() { key.combine("listing \(folder) \(settings.listings[folder]!.fingerprintText)") }
         for collection in settings.collections { key.combine("collection \(collection.fingerprintText)") }
-        if !settings.languages.isEmpty { key.combine("languages " + settings.languages.joined(separator: ",")) }
+        if !settings.languages.isEmpty {
+            key.combine("languages " + settings.languages.joined(separator: ",") + " " + settings.translation.rawValue)
+        }
         Self.combineFiles(in: workingDirectory.resolving(settings.templates), into: &key)
         self.key = key.hex
         content = settings.api == nil ? FolderFingerprint.of(workingDirectory.resolving(settings.source), jobs: settings.jobs) : nil

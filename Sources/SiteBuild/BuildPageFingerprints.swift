@@ -19,14 +19,18 @@ struct BuildPageFingerprints: Sendable {
 
     private let graph: LinkGraph
     private let plan: PagePlan
+    /// The story another language has for a reference this graph does not know (links across
+    /// languages, see ``LanguageVersions``).
+    private let elsewhere: @Sendable (StoryReference) -> Story?
     private let base: String
     /// Every story of the graph's, by UUID, hashed once rather than for every page that shows it.
     private let identities: [String: Identity]
 
     /// Prepares the fingerprints of `graph`'s pages, hashing its stories on at most `jobs` threads.
-    init(graph: LinkGraph, plan: PagePlan, key: String, jobs: Int) {
+    init(graph: LinkGraph, plan: PagePlan, key: String, jobs: Int, elsewhere: @escaping @Sendable (StoryReference) -> Story? = { _ in nil }) {
         self.graph = graph
         self.plan = plan
+        self.elsewhere = elsewhere
         let stories = graph.stories
         let identities = ParallelWork.map(count: stories.count, jobs: jobs) { index in
             let story = stories[index].story
@@ -93,7 +97,12 @@ struct BuildPageFingerprints: Sendable {
             fingerprint.combine(edge.reference.description)
             fingerprint.combine(edge.anchor ?? "-")
             fingerprint.combine(edge.cachedURL ?? "-")
-            combineIdentity(of: edge.target, content: true, into: &fingerprint)
+            if edge.target == nil, let other = elsewhere(edge.reference) {
+                // A link to another language's page shows that story's name and URL.
+                fingerprint.combine("\(other.uuid) \(other.name) \(other.fullSlug) \(other.digest)")
+            } else {
+                combineIdentity(of: edge.target, content: true, into: &fingerprint)
+            }
         }
         combineIdentity(of: graph.story(for: .slug(graph.rootSlug))?.uuid, content: false, into: &fingerprint)
         let segments = story.fullSlug.split(separator: "/")

@@ -67,11 +67,13 @@ struct PagePlan: Sendable {
 
     /// The site-relative URL of `tag`'s page, or nil when tags have no pages or this one has none.
     func tagPageURL(of tag: String) -> String? {
-        tags?.tag(named: tag)?.pages(perPage: nil, under: urlPrefix).url
+        tags?.tag(named: tag)?.pages(perPage: nil, under: homeURL).url
     }
 
-    /// Where the pages of the plan's language go: `""`, or `de/`.
+    /// What the plan's page paths start with: `""`, or `de/` (field-level translation).
     private var urlPrefix: String { language?.urlPrefix ?? "" }
+    /// Where the plan's language's home is, and its tag pages below it: `""`, or `de/`.
+    private var homeURL: String { language?.homeURL ?? "" }
 
     /// What the build cache's page keys start with: nothing for the default language (so a
     /// site's cache survives adding languages), `de:` for another.
@@ -89,7 +91,7 @@ struct PagePlan: Sendable {
             let listing = listings[story.uuid]!
             return listing.pages.listing(onPage: number, feedURL: feedURL(of: listing))
         case .tag(let slug, let number):
-            return tags!.tag(slug: slug)!.pages(perPage: tagListing.perPage, under: urlPrefix).listing(onPage: number)
+            return tags!.tag(slug: slug)!.pages(perPage: tagListing.perPage, under: homeURL).listing(onPage: number)
         case .tagIndex:
             return PageListing()
         }
@@ -127,12 +129,13 @@ struct PagePlan: Sendable {
         }
     }
 
-    /// Where `story`'s page goes: its path in the plan's language (``Story/path(in:)``), or
-    /// for a start page its folder, as in Storyblok (`docs/overview`, marked `is_startpage`, is
-    /// at `docs/`); under the language's prefix. The home page is the prefix itself.
+    /// Where `story`'s page goes: its path in the plan's language (``Story/path(in:)``, with
+    /// field-level translation), or for a start page its folder, as in Storyblok
+    /// (`docs/overview`, marked `is_startpage`, is at `docs/`); under the language's prefix.
+    /// The home page is the language's home.
     private func location(of story: Story, isHome: Bool) throws(UnsafeSlugError) -> PageLocation {
-        if isHome { return urlPrefix.isEmpty ? try PageLocation(fullSlug: story.fullSlug, isHome: true) : PageLocation(generatedURL: urlPrefix) }
-        var path = language.map { story.path(in: $0.code) } ?? story.fullSlug
+        if isHome { return homeURL.isEmpty ? try PageLocation(fullSlug: story.fullSlug, isHome: true) : PageLocation(generatedURL: homeURL) }
+        var path = language.map { $0.strategy == .field ? story.path(in: $0.code) : story.fullSlug } ?? story.fullSlug
         if path == story.fullSlug, let folder = story.startPageFolder { path = folder }
         return try PageLocation(fullSlug: urlPrefix + path, isHome: false)
     }
@@ -142,19 +145,19 @@ struct PagePlan: Sendable {
     private mutating func planTags(owners: inout PageOwners, index: Bool) {
         let tags = TagIndex(stories: stories, order: tagListing.order)
         self.tags = tags
-        for story in stories where location(of: story)!.url.hasPrefix(urlPrefix + "tags/") {
+        for story in stories where location(of: story)!.url.hasPrefix(homeURL + "tags/") {
             problems.append(.error(
                 story.fullSlug,
                 "the story's page would be at '\(location(of: story)!.url)', among the tag pages (Templates/pages/tag.mustache exists); "
                     + "rename the story or remove the tag template"))
         }
         for tag in tags.tags {
-            let list = tag.pages(perPage: tagListing.perPage, under: urlPrefix)
+            let list = tag.pages(perPage: tagListing.perPage, under: homeURL)
             for number in 1...list.pageCount {
                 pages.append(planned(.tag(slug: tag.slug, number: number), url: list.pageURL(number), key: list.pageURL(number)))
             }
         }
-        if index { pages.append(planned(.tagIndex, url: urlPrefix + "tags/", key: urlPrefix + "tags/")) }
+        if index { pages.append(planned(.tagIndex, url: homeURL + "tags/", key: homeURL + "tags/")) }
         for (tag, story) in tags.unnamed {
             problems.append(.warning(
                 story, "the tag '\(tag)' has no letter or digit to make a page URL from; it gets no tag page"))

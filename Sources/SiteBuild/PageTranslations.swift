@@ -47,11 +47,12 @@ struct PageTranslations: Sendable {
         return alternates + [Sitemap.Alternate(hreflang: "x-default", url: fallback.url)]
     }
 
-    /// What the versions of one page have in common: their story, and the page number.
+    /// What the versions of one page have in common: their story (or with folder-level
+    /// translation, their `group_id`), and the page number.
     private static func key(of page: PlannedPage) -> String? {
         switch page.kind {
-        case .story(let story): story.uuid
-        case .listingPage(let story, let number): "\(story.uuid)/\(number)"
+        case .story(let story): story.translationGroup ?? story.uuid
+        case .listingPage(let story, let number): "\(story.translationGroup ?? story.uuid)/\(number)"
         case .tag, .tagIndex: nil
         }
     }

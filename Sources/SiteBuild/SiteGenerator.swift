@@ -64,7 +64,9 @@ public struct SiteGenerator {
         var output = Output()
         guard let source = loadSource(into: &output) else { return output }
         for language in settings.siteLanguages {
-            guard let graph = await crawl(source, in: language, into: &output) else { return output }
+            var scoped = self
+            scoped.settings = settings.scoped(to: language)
+            guard let graph = await scoped.crawl(source, in: language, into: &output) else { return output }
             output.graphs.append(LanguageGraph(language: language, graph: graph))
         }
         guard let graph = output.graph else { return output }
@@ -99,7 +101,7 @@ public struct SiteGenerator {
         let plans = timings.measure("plan") {
             output.graphs.map { edition in
                 PagePlan(
-                    graph: edition.graph, settings: settings, language: edition.language,
+                    graph: edition.graph, settings: settings.scoped(to: edition.language), language: edition.language,
                     tagPages: templates.contains("pages/tag"), tagIndex: templates.contains("pages/tags"))
             }
         }
@@ -110,7 +112,12 @@ public struct SiteGenerator {
             await assemble(plans, graphs: output.graphs, templates: templates, previous: previous, intact: intact, key: key, into: &output)
         }
         if reportsBrokenStoryLinks {
-            output.diagnostics += timings.measure("link check") { output.graphs.flatMap(brokenStoryLinks(in:)) }
+            let graphs = output.graphs
+            output.diagnostics += timings.measure("link check") {
+                graphs.indices.flatMap { index in
+                    brokenStoryLinks(in: graphs[index], otherLanguages: graphs.indices.filter { $0 != index }.map { graphs[$0].graph })
+                }
+            }
         }
         return output
     }
@@ -121,12 +128,16 @@ public struct SiteGenerator {
         previous: BuildCache?, intact: [String: String], key: String, into output: inout Output
     ) async {
         let translations = PageTranslations(plans: plans)
+        let languages = LanguageVersions(plans: plans, graphs: graphs)
         var renderers: [PageRenderer] = []
-        for (plan, edition) in zip(plans, graphs) {
+        for (index, (plan, edition)) in zip(plans, graphs).enumerated() {
             let graph = edition.graph
+            let resolver = GraphLinkResolver(
+                graph: graph, pageURL: { plan.location(of: $0)?.url ?? languages.pageURL(of: $0) }, tagPageURL: { plan.tagPageURL(of: $0) },
+                elsewhere: { languages.story(for: $0, outside: index) })
             let renderer = PageRenderer(
                 library: templates,
-                resolver: GraphLinkResolver(graph: graph, pageURL: { plan.location(of: $0)?.url }, tagPageURL: { plan.tagPageURL(of: $0) }),
+                resolver: resolver,
                 site: .object(settings.site),
                 global: plan.globalStory,
                 collections: plan.collections,
@@ -134,7 +145,9 @@ public struct SiteGenerator {
                 baseURL: settings.baseURL,
                 markdownUnsafe: settings.markdownUnsafe)
             renderers.append(renderer)
-            let fingerprints = timings.measure("story identities") { BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs) }
+            let fingerprints = timings.measure("story identities") {
+                BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs, elsewhere: { languages.story(for: $0, outside: index) })
+            }
             output.files += await render(
                 plan, graph: graph, renderer: renderer, translations: translations, reusing: (previous, intact, fingerprints), into: &output)
         }
@@ -165,9 +178,16 @@ public struct SiteGenerator {
 
     /// The content-level check's broken story links of one language (named by its code, as in
     /// `de/about: body[0].link`): warnings, or errors under `--strict`.
-    private func brokenStoryLinks(in edition: LanguageGraph) -> [Diagnostic] {
-        let prefix = edition.language.map { $0.code + "/" } ?? ""
-        return ContentLinkCheck.findings(in: edition.graph, includeOrphans: false).filter { $0.severity == .broken }.map { finding in
+    /// A link to another language's page (no version in this language) is a warning.
+    private func brokenStoryLinks(in edition: LanguageGraph, otherLanguages: [LinkGraph]) -> [Diagnostic] {
+        let prefix = edition.language.map { $0.strategy == .field ? $0.code + "/" : "" } ?? ""
+        let findings = ContentLinkCheck.findings(in: edition.graph, includeOrphans: false, otherLanguages: otherLanguages)
+        let crossLanguage = findings.filter { $0.severity == .warning && $0.reason.hasPrefix("no version in this language") }.map { finding in
+            var field = ""
+            if case .field(let path)? = finding.location { field = ": " + path }
+            return Diagnostic.warning(prefix + finding.source + field, "link to '\(finding.target)': \(finding.reason)")
+        }
+        return crossLanguage + findings.filter { $0.severity == .broken }.map { finding in
             var field = ""
             if case .field(let path)? = finding.location { field = ": " + path }
             return Diagnostic(
@@ -258,11 +278,13 @@ public struct SiteGenerator {
         return nil
     }
 
-    /// `source` as `language` reads it: a folder's stories with their fields translated
-    /// (``TranslatedStorySource``), the API asked for the language; `source` itself without
-    /// languages.
+    /// `source` as `language` reads it: with field-level translation a folder's stories with
+    /// their fields translated (``TranslatedStorySource``) or the API asked for the language;
+    /// with folder-level translation the language's folder (``FolderLanguageSource``); `source`
+    /// itself without languages.
     private func translated(_ source: any StorySource, to language: SiteLanguage?) -> any StorySource {
         guard let language else { return source }
+        if language.strategy == .folder { return FolderLanguageSource(base: source, language: language.code) }
         switch source {
         case let folder as LocalFolderSource:
             return TranslatedStorySource(base: folder, language: language.code, isDefault: language.isDefault, jobs: settings.jobs)

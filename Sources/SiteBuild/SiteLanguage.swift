@@ -1,18 +1,39 @@
+import StoryModel
+
+/// How a space holds its languages, as Storyblok offers it.
+public enum TranslationStrategy: String, Sendable, Hashable {
+    /// One story, its fields translated (`headline__i18n__de`).
+    case field
+    /// One tree of stories per language (`en/…`, `de/…`), translations linked by `alternates`
+    /// or a shared `group_id`.
+    case folder
+}
+
 /// One language of a multi-language site (`"languages": ["en", "de"]` in `storysite.json`):
-/// the first is the default, whose pages are at the site root; every other language's pages
-/// are under its code (`de/ueber-uns/`).
+/// the first is the default, whose home is the site root; every other language's home is at
+/// its code (`de/`). With field-level translation a language's pages are under its code
+/// (`de/ueber-uns/`); with folder-level translation they keep their folder paths.
 public struct SiteLanguage: Sendable, Hashable {
     /// Storyblok's language code: `de`, `de-at`, `pt-br`.
     public var code: String
     public var isDefault: Bool
+    public var strategy: TranslationStrategy
 
-    public init(code: String, isDefault: Bool) {
+    public init(code: String, isDefault: Bool, strategy: TranslationStrategy = .field) {
         self.code = code
         self.isDefault = isDefault
+        self.strategy = strategy
     }
 
-    /// Where the language's pages go: `""` for the default language, `de/` for another.
-    var urlPrefix: String { isDefault ? "" : code + "/" }
+    /// Where the language's home page goes: `""` for the default language, `de/` for another.
+    var homeURL: String { isDefault ? "" : code + "/" }
+
+    /// What the language's page paths start with: its home, with field-level translation;
+    /// nothing with folder-level translation, whose paths hold the language's folder already.
+    var urlPrefix: String { strategy == .field ? homeURL : "" }
+
+    /// The folder of the language's stories, with folder-level translation (`de/`).
+    var folder: String? { strategy == .folder ? code + "/" : nil }
 
     /// Whether `code` is a language code as Storyblok writes them: two or three lower-case
     /// letters, then optionally `-` and a region or variant (`de`, `de-at`, `pt-br`).
@@ -30,6 +51,25 @@ extension SiteSettings {
     /// page at its path, as before languages existed).
     var siteLanguages: [SiteLanguage?] {
         guard !languages.isEmpty else { return [nil] }
-        return languages.enumerated().map { SiteLanguage(code: $1, isDefault: $0 == 0) }
+        return languages.enumerated().map { SiteLanguage(code: $1, isDefault: $0 == 0, strategy: translation) }
+    }
+
+    /// The settings as one language's crawl and plan read them: with folder-level translation
+    /// the entries, the global story, the listings' folders and the collections' folders are
+    /// inside the language's folder (`home` is `de/home`, `blog/` is `de/blog/`).
+    func scoped(to language: SiteLanguage?) -> SiteSettings {
+        guard let folder = language?.folder else { return self }
+        var scoped = self
+        scoped.entries = entries.map { folder + Story.normalizedSlug($0) }
+        scoped.global = folder + Story.normalizedSlug(global)
+        scoped.listings = Dictionary(uniqueKeysWithValues: listings.map { key, value in
+            (key == ListingSettings.tagsKey ? key : folder + key, value)
+        })
+        scoped.collections = collections.map { collection in
+            var scopedCollection = collection
+            scopedCollection.selection.folder = folder + collection.selection.folder
+            return scopedCollection
+        }
+        return scoped
     }
 }

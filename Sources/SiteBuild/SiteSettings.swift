@@ -33,9 +33,10 @@ public struct SiteSettings: Sendable {
     public var listings: [String: ListingSettings]
     /// The named collections every page sees, in name order.
     public var collections: [CollectionSettings]
-    /// The languages to build, default first (field-level translation); empty for a site of
-    /// one language.
+    /// The languages to build, default first; empty for a site of one language.
     public var languages: [String]
+    /// How the space holds its languages.
+    public var translation: TranslationStrategy
 
     /// The file settings are read from, as messages name it.
     public static let configurationFile = "storysite.json"
@@ -46,7 +47,7 @@ public struct SiteSettings: Sendable {
         baseURL: String? = nil, site: JSONObject = JSONObject(), markdownUnsafe: Bool = false, global: String = "global",
         strict: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, api: StoryblokConfiguration? = nil,
         fallback: String? = nil, listings: [String: ListingSettings] = [:], collections: [CollectionSettings] = [],
-        languages: [String] = []
+        languages: [String] = [], translation: TranslationStrategy = .field
     ) {
         self.source = source
         self.templates = templates
@@ -63,6 +64,7 @@ public struct SiteSettings: Sendable {
         self.listings = listings
         self.collections = collections
         self.languages = languages
+        self.translation = translation
     }
 }
 

@@ -126,7 +126,7 @@ public struct LinkGraph: Sendable {
             guard let target = byUUID[targetUUID] else { continue }
             // A listing is navigation the site made, not a link an editor wrote.
             if let source, source != target, edges[position].kind != .listing { backlinkSources[target].append(source) }
-            if let cachedURL = edges[position].cachedURL,
+            if let cachedURL = edges[position].cachedURL, !Self.isLanguageVersion(edges[position]),
                SlugLookup.key(cachedURL) != SlugLookup.key(stories[target].story.fullSlug) {
                 stale.append(edges[position])
                 stalePositions.insert(position)
@@ -147,6 +147,15 @@ public struct LinkGraph: Sendable {
         self.unresolvedEdges = unresolved
         self.staleEdges = stale
         self.stalePositions = stalePositions
+    }
+
+    /// Whether `edge` names a story by UUID and leads to another one: that story's version in
+    /// the crawled language (a space translated folder by folder), whose slug differs from the
+    /// saved one without the link being out of date. (A numeric UUID is a short id, which
+    /// names its story.)
+    private static func isLanguageVersion(_ edge: Edge) -> Bool {
+        guard case .uuid(let uuid) = edge.reference, let target = edge.target else { return false }
+        return uuid != target && Int(uuid) == nil
     }
 
     /// Whether the edge at `index` of ``edges`` is among the ``staleEdges``.

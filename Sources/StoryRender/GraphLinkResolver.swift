@@ -8,19 +8,24 @@ public struct GraphLinkResolver: LinkResolving {
     public let graph: LinkGraph
     private let pageURLOfStory: @Sendable (Story) -> String?
     private let pageURLOfTag: @Sendable (String) -> String?
+    private let elsewhere: @Sendable (StoryReference) -> Story?
 
     /// Resolves within `graph`; `pageURL` gives a story's site-relative page URL (`""` for home,
-    /// `"blog/post/"`), or nil when it has no page; `tagPageURL` a tag's (nil without one).
+    /// `"blog/post/"`), or nil when it has no page; `tagPageURL` a tag's (nil without one);
+    /// `elsewhere` the story a reference the graph does not know names in another language's
+    /// graph (as its version in this language, when there is one).
     public init(
-        graph: LinkGraph, pageURL: @escaping @Sendable (Story) -> String?, tagPageURL: @escaping @Sendable (String) -> String? = { _ in nil }
+        graph: LinkGraph, pageURL: @escaping @Sendable (Story) -> String?, tagPageURL: @escaping @Sendable (String) -> String? = { _ in nil },
+        elsewhere: @escaping @Sendable (StoryReference) -> Story? = { _ in nil }
     ) {
         self.graph = graph
         self.pageURLOfStory = pageURL
         self.pageURLOfTag = tagPageURL
+        self.elsewhere = elsewhere
     }
 
     public func story(for reference: StoryReference) -> Story? {
-        graph.story(for: reference)
+        graph.story(for: reference) ?? elsewhere(reference)
     }
 
     public func pageURL(of story: Story) -> String? {

@@ -55,6 +55,7 @@ struct BuildOptions: Sendable {
         settings.listings = configuration.listings
         settings.collections = configuration.collections
         settings.languages = configuration.languages
+        settings.translation = configuration.translation ?? .field
         settings.strict = arguments.flag("strict") || (configuration.strict ?? false)
         settings.jobs = try arguments.integer("jobs", in: 1...256) ?? configuration.jobs ?? settings.jobs
         quiet = arguments.flag("quiet")

@@ -74,9 +74,12 @@ struct CheckCommand: Command {
     /// The content-level check of every language, each finding's story named with its language
     /// (`de/about`) when the site has languages.
     private static func contentReport(of graphs: [LanguageGraph], includeOrphans: Bool) -> CheckReport {
-        graphs.reduce(CheckReport()) { report, edition in
-            var checked = ContentLinkCheck.report(for: edition.graph, includeOrphans: includeOrphans)
-            if let language = edition.language {
+        graphs.indices.reduce(CheckReport()) { report, index in
+            let edition = graphs[index]
+            let others = graphs.indices.filter { $0 != index }.map { graphs[$0].graph }
+            var checked = ContentLinkCheck.report(for: edition.graph, includeOrphans: includeOrphans, otherLanguages: others)
+            // With folder-level translation the story's slug names its language already.
+            if let language = edition.language, language.strategy == .field {
                 checked.findings = checked.findings.map { finding in
                     var named = finding
                     named.source = language.code + "/" + finding.source

@@ -26,6 +26,8 @@ struct Configuration: Sendable, Equatable {
     var collections: [CollectionSettings] = []
     /// `languages`: the codes of the languages to build, default first.
     var languages: [String] = []
+    /// `translation`: how the space holds its languages.
+    var translation: TranslationStrategy?
 
     private static let knownKeys = [
         "source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
@@ -105,17 +107,16 @@ struct Configuration: Sendable, Equatable {
         if let value = object["listings"] { listings = try ListingConfiguration.listings(value) }
         if let value = object["collections"] { collections = try ListingConfiguration.collections(value) }
         languages = try Self.languages(object)
+        if let value = object["translation"] {
+            guard let strategy = value.stringValue.flatMap(TranslationStrategy.init(rawValue:)) else {
+                throw .at("translation", "must be \"field\" or \"folder\"")
+            }
+            translation = strategy
+        }
     }
 
-    /// `languages` (Storyblok codes, each once) and `translation`, of which only `field` is built.
+    /// `languages`: Storyblok codes, each once, the default first.
     private static func languages(_ object: JSONObject) throws(ConfigurationError) -> [String] {
-        if let translation = object["translation"] {
-            switch translation.stringValue {
-            case "field"?: break
-            case "folder"?: throw .at("translation", "\"folder\" (one tree per language) is not built yet; use \"field\" (translated fields, the default)")
-            default: throw .at("translation", "must be \"field\" or \"folder\"")
-            }
-        }
         guard let value = object["languages"] else { return [] }
         guard case .array(let items) = value, !items.isEmpty else {
             throw .at("languages", "must be a non-empty array of language codes, the default first, such as [\"en\", \"de\"]")
