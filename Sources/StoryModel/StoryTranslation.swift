@@ -15,8 +15,9 @@ extension Story {
     /// - `full_slug` stays the default one: the content tree has one structure in every
     ///   language. The page path in a language is ``path(in:)``.
     /// - `lang` in ``raw`` is `language`.
-    /// - ``digest``: a fingerprint of the original's digest and the language, so each language's
-    ///   story has its own, which follows the original's, without hashing the tree again.
+    /// - ``digest``: the translated tree's, hashed when first read, so that a change to one
+    ///   language's fields changes only that language's story (and a rebuild renders only its
+    ///   pages again).
     ///
     /// Every other key of ``raw`` stays as it was.
     public func translated(to language: String, isDefault: Bool) -> Story {
@@ -28,14 +29,8 @@ extension Story {
             object["name"] = .string(name)
         }
         object["lang"] = .string(language)
-
-        var fingerprint = Fingerprint()
-        fingerprint.combine("translation")
-        fingerprint.combine(digest)
-        fingerprint.combine(language)
-        fingerprint.combine(Int64(isDefault ? 1 : 0))
         // Cannot fail: uuid, full_slug and content are those of a story already read.
-        guard let story = try? Story(json: object, digest: fingerprint.hex) else { return self }
+        guard let story = try? Story(json: object) else { return self }
         return story
     }
 
