@@ -10,7 +10,8 @@ public struct LanguageGraph: Sendable {
 }
 
 /// The pages that translate each other: a story's page, or page N of its listing, in every
-/// language it has one in (field-level translation: the same story). Tag pages have none.
+/// language it has one in (the same story, or with folder-level translation the same
+/// `group_id`); a tag's page N in every language that has the tag; the page of every tag.
 struct PageTranslations: Sendable {
     private struct Version: Sendable {
         var language: SiteLanguage
@@ -26,8 +27,8 @@ struct PageTranslations: Sendable {
         for plan in plans {
             guard let language = plan.language else { continue }
             for page in plan.pages {
-                guard let key = Self.key(of: page), let story = page.kind.story else { continue }
-                versions[key, default: []].append(Version(language: language, url: page.location.url, name: story.name))
+                guard let key = Self.key(of: page) else { continue }
+                versions[key, default: []].append(Version(language: language, url: page.location.url, name: Self.name(of: page, in: plan)))
             }
         }
     }
@@ -48,12 +49,22 @@ struct PageTranslations: Sendable {
     }
 
     /// What the versions of one page have in common: their story (or with folder-level
-    /// translation, their `group_id`), and the page number.
+    /// translation, their `group_id`) or tag, and the page number.
     private static func key(of page: PlannedPage) -> String? {
         switch page.kind {
         case .story(let story): story.translationGroup ?? story.uuid
         case .listingPage(let story, let number): "\(story.translationGroup ?? story.uuid)/\(number)"
-        case .tag, .tagIndex: nil
+        case .tag(let slug, let number): "tags/\(slug)/\(number)"
+        case .tagIndex: "tags/"
+        }
+    }
+
+    /// How a version is named in `page.translations`: its story's name, or its tag's.
+    private static func name(of page: PlannedPage, in plan: PagePlan) -> String {
+        switch page.kind {
+        case .story(let story), .listingPage(let story, _): story.name
+        case .tag(let slug, _): plan.tags?.tag(slug: slug)?.name ?? slug
+        case .tagIndex: "tags"
         }
     }
 }

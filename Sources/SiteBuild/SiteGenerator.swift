@@ -69,12 +69,14 @@ public struct SiteGenerator {
             guard let graph = await scoped.crawl(source, in: language, into: &output) else { return output }
             output.graphs.append(LanguageGraph(language: language, graph: graph))
         }
-        guard let graph = output.graph else { return output }
-        output.storyCount = graph.stories.count
-        if !graph.orphans.isEmpty {
+        // Stories reached in any language count; those no language reaches are reported once.
+        let reached = Set(output.graphs.flatMap { $0.graph.stories.map(\.story.uuid) })
+        output.storyCount = reached.count
+        let unreached = Set(output.graphs.flatMap { $0.graph.orphans.map(\.uuid) }).subtracting(reached)
+        if !unreached.isEmpty {
             output.diagnostics.append(.warning(
                 source.description,
-                "\(counted(graph.orphans.count, "story is", "stories are")) reached by no link; storysite check --orphans lists them"))
+                "\(counted(unreached.count, "story is", "stories are")) reached by no link; storysite check --orphans lists them"))
         }
         return output
     }
