@@ -424,7 +424,7 @@ public struct SiteGenerator {
                 name: tag.name, slug: tag.slug, count: tag.stories.count, url: page.location.url, listing: listing))
         case .tagIndex:
             let tags = plan.tags!.tags.map { TagSummary(name: $0.name, slug: $0.slug, url: plan.tagPageURL(of: $0.name) ?? "", count: $0.stories.count) }
-            return try renderer.render(tagIndex: tags, url: page.location.url)
+            return try renderer.render(tagIndex: tags, url: page.location.url, listing: listing)
         }
     }
 

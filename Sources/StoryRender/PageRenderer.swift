@@ -94,11 +94,11 @@ public struct PageRenderer: Sendable {
     }
 
     /// Renders the page of every tag with `pages/tags`: it sees `tags`, each with `name`,
-    /// `slug`, `href` and `count`.
-    public func render(tagIndex tags: [TagSummary], url: String) throws -> RenderedPage {
+    /// `slug`, `href` and `count`; `listing` gives its translations.
+    public func render(tagIndex tags: [TagSummary], url: String, listing: PageListing = PageListing()) throws -> RenderedPage {
         let links = PageLinks(resolver: resolver, pageURL: url, baseURL: baseURL)
         let log = RenderLog()
-        let surroundings = topLevel(page: generatedPage(url: url, links: links), listing: PageListing(), links: links, story: "tags", log: log)
+        let surroundings = topLevel(page: generatedPage(url: url, links: links), listing: listing, links: links, story: "tags", log: log)
         let list: MustacheValue = .array(tags.map { tag in
             ["name": .string(tag.name), "slug": .string(tag.slug), "href": .string(links.href(toSiteURL: tag.url)), "count": .number(Double(tag.count))]
         })
@@ -172,6 +172,7 @@ public struct PageRenderer: Sendable {
         if let pagination = listing.pagination { page["pagination"] = PageContext.pagination(pagination, links: links) }
         if let feedURL = listing.feedURL { page["feed"] = .string(links.href(toSiteURL: feedURL)) }
         if let language { page["lang"] = .string(language) }
+        if let home = resolver.story(for: .slug(resolver.rootSlug)), let href = links.href(to: home) { page["home"] = .string(href) }
         if !listing.translations.isEmpty { page["translations"] = PageContext.translations(listing.translations, links: links, baseURL: baseURL) }
         context["page"] = .object(page)
         return context
