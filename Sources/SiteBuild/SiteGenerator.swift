@@ -281,7 +281,7 @@ public struct SiteGenerator {
     }
 
     /// `source` as `language` reads it: with field-level translation a folder's stories with
-    /// their fields translated (``TranslatedStorySource``) or the API asked for the language;
+    /// their fields translated (``LocalFolderSource/translated(to:isDefault:jobs:)``) or the API asked for the language;
     /// with folder-level translation the language's folder (``FolderLanguageSource``); `source`
     /// itself without languages.
     private func translated(_ source: any StorySource, to language: SiteLanguage?) -> any StorySource {
@@ -289,7 +289,7 @@ public struct SiteGenerator {
         if language.strategy == .folder { return FolderLanguageSource(base: source, language: language.code) }
         switch source {
         case let folder as LocalFolderSource:
-            return TranslatedStorySource(base: folder, language: language.code, isDefault: language.isDefault, jobs: settings.jobs)
+            return folder.translated(to: language.code, isDefault: language.isDefault, jobs: settings.jobs)
         case is StoryblokSource where !language.isDefault:
             guard var api = settings.api else { return source }
             api.language = language.code

@@ -12,7 +12,9 @@ import StoryModel
 public struct LocalFolderSource: InMemoryStorySource {
     /// The folder as shown in messages (`Content`).
     public let displayPath: String
-    /// The stories and their keys (internal: ``TranslatedStorySource`` reuses them).
+    /// The language its stories read in, when they were translated (see ``translated(to:isDefault:jobs:)``).
+    public let language: String?
+    /// The stories and their keys.
     let index: StoryIndex
 
     /// Reads every JSON file under `folder`, parsing on at most `jobs` threads. `displayPath` is
@@ -26,6 +28,7 @@ public struct LocalFolderSource: InMemoryStorySource {
     ) throws(SourceProblems) {
         let shown = displayPath ?? folder.relativePath
         self.displayPath = shown
+        language = nil
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw SourceProblems([SourceProblem(file: shown, message: "no such folder; give the folder that holds the story JSON files")])
@@ -43,8 +46,29 @@ public struct LocalFolderSource: InMemoryStorySource {
         self.index = index
     }
 
+    private init(displayPath: String, language: String?, index: StoryIndex) {
+        self.displayPath = displayPath
+        self.language = language
+        self.index = index
+    }
+
+    /// The folder's stories as they read in `language` (field-level translation, see
+    /// ``StoryModel/Story/translated(to:isDefault:)``), each translated once, on at most `jobs`
+    /// threads, then answered exactly as the folder answers (by `uuid`, numeric `id` and
+    /// `full_slug`, folder queries in `full_slug` order). A story keeps its default `full_slug`
+    /// in every language, so the content tree, listings and slug lookups are the same in each;
+    /// its page path in the language is ``StoryModel/Story/path(in:)``.
+    public func translated(to language: String, isDefault: Bool, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> LocalFolderSource {
+        let stories = index.stories
+        let translated = ParallelWork.map(count: stories.count, jobs: jobs) { position in
+            stories[position].translated(to: language, isDefault: isDefault)
+        }
+        return LocalFolderSource(displayPath: displayPath, language: language, index: index.replacingStories(with: translated))
+    }
+
+    /// `Content/`, or with a language `Content/ (de)`.
     public var description: String {
-        displayPath.hasSuffix("/") ? displayPath : displayPath + "/"
+        (displayPath.hasSuffix("/") ? displayPath : displayPath + "/") + (language.map { " (\($0))" } ?? "")
     }
 
     public func stories(for references: [StoryReference]) async throws -> [StoryReference: Story] {

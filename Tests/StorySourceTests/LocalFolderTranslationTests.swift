@@ -6,7 +6,7 @@ import TestSupport
 
 extension StorySourceTests {
     @Suite("Translated folder source")
-    struct TranslatedStorySourceTests {
+    struct LocalFolderTranslationTests {
         /// A folder with a start page, two posts (one translated, tagged) and an about page whose
         /// slug is translated.
         private func folder() throws -> TemporaryFolder {
@@ -33,7 +33,7 @@ extension StorySourceTests {
         func lookups() async throws {
             let folder = try folder()
             let base = try LocalFolderSource(folder: folder.url, displayPath: "Content")
-            let german = TranslatedStorySource(base: base, language: "de", isDefault: false, jobs: 4)
+            let german = base.translated(to: "de", isDefault: false, jobs: 4)
             #expect(german.description == "Content/ (de)")
 
             let baseAll = try #require(try await base.allStories())
@@ -68,13 +68,13 @@ extension StorySourceTests {
         func defaultLanguage() async throws {
             let folder = try folder()
             let base = try LocalFolderSource(folder: folder.url)
-            let standard = TranslatedStorySource(base: base, language: "en", isDefault: true, jobs: 1)
+            let standard = base.translated(to: "en", isDefault: true, jobs: 1)
             let about = try #require(standard.story(for: .uuid("u-about")))
             #expect(about.content == (try JSONValue(parsing: #"{"component": "page", "title": "About"}"#)))
             #expect(about.name == "About")
             #expect(about.raw["lang"]?.stringValue == "en")
 
-            let french = TranslatedStorySource(base: base, language: "fr", isDefault: false, jobs: 2)
+            let french = base.translated(to: "fr", isDefault: false, jobs: 2)
             #expect(french.story(for: .uuid("u-about"))?.content["title"]?.stringValue == "À propos")
             #expect(french.story(for: .uuid("u-about"))?.name == "About")
             let sources: [any InMemoryStorySource] = [base, standard, french]
