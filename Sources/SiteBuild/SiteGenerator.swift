@@ -281,9 +281,9 @@ public struct SiteGenerator {
     }
 
     /// `source` as `language` reads it: with field-level translation a folder's stories with
-    /// their fields translated (``LocalFolderSource/translated(to:isDefault:jobs:)``) or the API asked for the language;
-    /// with folder-level translation the language's folder (``FolderLanguageSource``); `source`
-    /// itself without languages.
+    /// their fields translated (``LocalFolderSource/translated(to:isDefault:jobs:)``) or the API
+    /// asked for the language; with folder-level translation the language's folder
+    /// (``FolderLanguageSource``); `source` itself without languages.
     private func translated(_ source: any StorySource, to language: SiteLanguage?) -> any StorySource {
         guard let language else { return source }
         if language.strategy == .folder { return FolderLanguageSource(base: source, language: language.code) }
