@@ -15,22 +15,29 @@ extension Story {
     /// - `full_slug` stays the default one: the content tree has one structure in every
     ///   language. The page path in a language is ``path(in:)``.
     /// - `lang` in ``raw`` is `language`.
-    /// - ``digest``: the translated tree's, hashed when first read, so that a change to one
-    ///   language's fields changes only that language's story (and a rebuild renders only its
-    ///   pages again).
+    /// - ``digest``: the translated tree's, hashed here (the caller translates in parallel), so
+    ///   that a change to one language's fields changes only that language's story, and a
+    ///   rebuild renders only its pages again. A story with nothing to translate has the
+    ///   original's digest with the language, which is as good and costs no hashing.
     ///
     /// Every other key of ``raw`` stays as it was.
     public func translated(to language: String, isDefault: Bool) -> Story {
         var object = raw
+        var digest = Fingerprint()
         if let content = content.translatedIfChanged(FieldTranslator(language: language, isDefault: isDefault)) {
             object["content"] = content
+            digest.combine(.object(object))
+        } else {
+            digest.combine(self.digest)
         }
         if !isDefault, let name = translatedSlug(for: language)?["name"]?.stringValue, !name.isEmpty {
             object["name"] = .string(name)
         }
         object["lang"] = .string(language)
+        digest.combine(language)
+        digest.combine(object["name"]?.stringValue ?? "")
         // Cannot fail: uuid, full_slug and content are those of a story already read.
-        guard let story = try? Story(json: object) else { return self }
+        guard let story = try? Story(json: object, digest: digest.hex) else { return self }
         return story
     }
 
