@@ -11,32 +11,95 @@ import SyntheticSpace
 /// Backlinks are computed here and handed to Hugo as data: Hugo has no link graph, and finding
 /// them in its templates would cost it far more than storysite pays. The comparison is kinder to
 /// Hugo for it.
+///
+/// With several `languages` (the default first), Hugo's multilingual mode builds every page in
+/// each: `[languages.<code>]` in `config.toml`, and each translation beside its page, named by
+/// its language (`content/posts/post-1.de.md`, which makes it a translation of `post-1.md`),
+/// its path set by `slug` (`/de/posts/de-post-1/`, as storysite's `translated_slugs` path puts
+/// it), its text, links and backlinks those of ``SyntheticSpace/translation(of:to:languages:)``.
+/// The templates name the page's language and link its translations, as the storysite theme does.
 enum HugoSite {
     /// Writes the site into `folder` (`config.toml`, `content/`, `layouts/`, `static/`).
-    static func write(stories count: Int, to folder: URL, listing: Bool) throws {
+    static func write(stories count: Int, to folder: URL, listing: Bool, languages: [String] = []) throws {
         let pages = (0..<count).map { SyntheticSpace.page($0, of: count) }
         var backlinks = [[Int]](repeating: [], count: count)
         for page in pages {
             for target in Set(targets(of: page)) where target != page.index { backlinks[target].append(page.index) }
         }
+        for index in backlinks.indices { backlinks[index].sort() }
         let content = folder.appendingPathComponent("content/posts", isDirectory: true)
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        for page in pages {
-            let path = page.index == 0 ? "content/_index.md" : "content/posts/post-\(page.index).md"
-            let text = markdownPage(page, backlinks: backlinks[page.index].sorted().map { pages[$0] })
-            try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+        let editions = languages.count > 1 ? languages.map(Optional.some) : [nil]
+        for language in editions {
+            let site = Edition(language: language, languages: languages)
+            let translated = language == languages.first ? pages : pages.map { site.translation(of: $0) }
+            let suffix = site.isDefault ? "" : "." + language!
+            for page in translated {
+                let path = page.index == 0 ? "content/_index\(suffix).md" : "content/posts/post-\(page.index)\(suffix).md"
+                let text = markdownPage(page, backlinks: backlinks[page.index].map { translated[$0] }, site: site)
+                try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+            }
         }
         var files = files
         if listing {
-            files["content/posts/_index.md"] = "{\"title\": \"Posts\"}\n"
+            for language in editions {
+                let suffix = language == nil || language == languages.first ? "" : "." + language!
+                files["content/posts/_index\(suffix).md"] = "{\"title\": \"Posts\"}\n"
+            }
             files["config.toml"] = listingConfiguration
             files["layouts/_default/list.html"] = listTemplate
+        }
+        if languages.count > 1 {
+            // Top-level keys come before the first table.
+            let configuration = files["config.toml"]!
+            let firstTable = configuration.range(of: "\n[")?.lowerBound ?? configuration.endIndex
+            files["config.toml"] = configuration[..<firstTable] + "\ndefaultContentLanguage = \"\(languages[0])\""
+                + configuration[firstTable...] + languagesConfiguration(languages)
         }
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
+    }
+
+    /// One language's site; without languages, the only one.
+    private struct Edition {
+        var language: String?
+        var languages: [String]
+
+        var isDefault: Bool { language == nil || language == languages.first }
+
+        /// The page in this language.
+        func translation(of page: SyntheticSpace.Page) -> SyntheticSpace.Page {
+            guard let language else { return page }
+            return SyntheticSpace.translation(of: page, to: language, languages: languages)
+        }
+
+        /// The URL of page `index` in this language: `/posts/post-<n>/`, `/de/posts/de-post-<n>/`.
+        func url(_ index: Int) -> String {
+            guard !isDefault else { return index == 0 ? "/" : "/\(SyntheticSpace.fullSlug(index))/" }
+            return "/\(language!)/" + (index == 0 ? "" : SyntheticSpace.path(index, in: language!, languages: languages) + "/")
+        }
+
+        /// `slug` in the front matter of page `index`, which puts it at its translated path.
+        func slug(_ index: Int) -> String? {
+            guard !isDefault, index > 0 else { return nil }
+            return String(SyntheticSpace.path(index, in: language!, languages: languages).split(separator: "/").last!)
+        }
+
+        /// The page's Markdown text, its links to pages (`](/posts/post-12)`, `](/home)`) to
+        /// their versions in this language, as storysite resolves them.
+        func markdown(_ text: String) -> String {
+            if isDefault { return text.replacingOccurrences(of: "](/home)", with: "](/)") }
+            return text.replacingOccurrences(of: "](/home)", with: "](/\(language!)/)")
+                .replacingOccurrences(of: "](/posts/post-", with: "](/\(language!)/posts/\(language!)-post-")
+        }
+    }
+
+    /// `[languages.<code>]` for each language, in order (the first the default, at the root).
+    private static func languagesConfiguration(_ languages: [String]) -> String {
+        languages.enumerated().map { "\n[languages.\($1)]\nweight = \($0 + 1)\nlanguageName = \"\($1)\"" }.joined() + "\n"
     }
 
     /// The indexes of every page `page` links to.
@@ -48,24 +111,21 @@ enum HugoSite {
             }
     }
 
-    private static func url(_ index: Int) -> String {
-        index == 0 ? "/" : "/posts/post-\(index)/"
-    }
-
     /// One page: JSON front matter, then the paragraphs as Markdown.
-    private static func markdownPage(_ page: SyntheticSpace.Page, backlinks: [SyntheticSpace.Page]) -> String {
-        let front: [String: Any] = [
+    private static func markdownPage(_ page: SyntheticSpace.Page, backlinks: [SyntheticSpace.Page], site: Edition) -> String {
+        var front: [String: Any] = [
             "title": page.title,
             "date": SyntheticSpace.firstPublishedAt(page.index),
             "subtitle": page.subtitle,
             "image": page.imageURL,
-            "markdown": page.markdown.replacingOccurrences(of: "](/home)", with: "](/)"),
-            "teasers": page.teasers.map { ["title": $0.title, "text": $0.text, "link": url($0.link)] },
-            "backlinks": backlinks.map { ["name": $0.title, "href": url($0.index)] },
+            "markdown": site.markdown(page.markdown),
+            "teasers": page.teasers.map { ["title": $0.title, "text": $0.text, "link": site.url($0.link)] },
+            "backlinks": backlinks.map { ["name": $0.title, "href": site.url($0.index)] },
         ]
+        if let slug = site.slug(page.index) { front["slug"] = slug }
         let json = (try? JSONSerialization.data(withJSONObject: front, options: [.sortedKeys])) ?? Data()
         let body = page.paragraphs.map { runs in
-            runs.map { run in run.link.map { "[\(run.text)](\(url($0)))" } ?? run.text }.joined()
+            runs.map { run in run.link.map { "[\(run.text)](\(site.url($0)))" } ?? run.text }.joined()
         }.joined(separator: "\n\n")
         return String(decoding: json, as: UTF8.self) + "\n\n" + body + "\n"
     }
@@ -101,11 +161,12 @@ enum HugoSite {
         "static/assets/style.css": Theme.styleSheet,
         "layouts/_default/baseof.html": """
             <!doctype html>
-            <html lang="en">
+            <html lang="{{ .Site.Language.Lang }}">
             <head>
             <meta charset="utf-8">
             <title>{{ block "title" . }}{{ .Site.Title }}{{ end }}</title>
             <link rel="canonical" href="{{ .Permalink }}">
+            {{ if .IsTranslated }}{{ range .AllTranslations }}<link rel="alternate" hreflang="{{ .Language.Lang }}" href="{{ .Permalink }}">{{ end }}{{ end }}
             <link rel="stylesheet" href="/assets/style.css">
             </head>
             <body>

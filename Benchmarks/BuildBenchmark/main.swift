@@ -2,11 +2,20 @@
 // several times each, and prints wall time (median), ms per page, peak RSS and the ratio
 // storysite / Hugo; then storysite's no-change and one-story-changed rebuilds.
 //
-//   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR] [--listing]
+//   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR] [--listing] [--languages N]
 //
 // With --listing, the `posts/` folder gets a start page that lists every post, newest first, 10
 // to a page (1,000 pagination pages for 10,000 stories), with an Atom feed, and Hugo builds the
 // same with its own pagination and RSS; the last figure is then the cost of publishing a post.
+//
+// With --languages N (N > 1), the space is in N languages, `en` (the default, at the root), `de`,
+// `fr`, `es`, `it`…: every story's visible text fields translated beside their defaults
+// (`title__i18n__de`) and its translated paths in `translated_slugs` (`posts/de-post-12`), so the
+// site has N versions of every page (see SyntheticSpace/Languages.swift); Hugo builds the same
+// with its multilingual mode. The one-language build of the same stories (untranslated, as
+// without the option) runs in the same runs, interleaved, in `<workspace>/one-language/`, and
+// the ratio N / 1 is printed for both: the machine's speed drifts by tens of percent from minute
+// to minute, so only runs close in time compare.
 //
 // storysite runs as a child process of this executable (`build-benchmark storysite build …`),
 // so its peak RSS is measured the same way as Hugo's, with /usr/bin/time; it links the same
@@ -29,6 +38,8 @@ struct Options {
     var workspace: String?
     /// Whether the posts folder is listed, paginated and has a feed.
     var listing = false
+    /// The site's languages, the default first (one: a site without languages).
+    var languages = ["en"]
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -47,6 +58,11 @@ struct Options {
             case "--stories": stories = number
             case "--runs": runs = number
             case "--jobs": jobs = number
+            case "--languages":
+                guard let codes = SyntheticSpace.languages(number) else {
+                    throw BenchmarkError("--languages: at most \(SyntheticSpace.languageCodes.count) (\(SyntheticSpace.languageCodes.joined(separator: ", ")))")
+                }
+                languages = codes
             default: throw BenchmarkError("unknown option \(option)")
             }
         }
@@ -77,11 +93,61 @@ func line(_ name: String, _ runs: [Measurement], pages: Int) -> String {
         + cpuText + "   peak RSS " + peak
 }
 
+/// `storysite / hugo: wall …×, peak RSS …×`.
+func comparison(_ ours: [Measurement], _ theirs: [Measurement]) -> String {
+    let rss = ours.compactMap(\.peakMB).max().flatMap { mine in theirs.compactMap(\.peakMB).max().map { mine / $0 } }
+    return String(format: "ratio storysite / hugo: wall %.3f×, peak RSS %@", median(ours.map(\.seconds)) / median(theirs.map(\.seconds)),
+                  rss.map { String(format: "%.3f×", $0) } ?? "n/a")
+}
+
+/// `wall X.XX×, CPU X.XX×`: the medians of the ratios of runs made one after the other, `runs[i]`
+/// against `baseline[i]` (the speed of the machine drifts between runs further apart).
+func pairedRatio(_ runs: [Measurement], _ baseline: [Measurement]) -> String {
+    let wall = median(zip(runs, baseline).map { $0.seconds / $1.seconds })
+    let cpu = zip(runs, baseline).compactMap { run, base in run.cpuSeconds.flatMap { mine in base.cpuSeconds.map { mine / $0 } } }
+    return String(format: "wall %.2f×, CPU %@", wall, cpu.isEmpty ? "n/a" : String(format: "%.2f×", median(cpu)))
+}
+
+/// One site to build: storysite's workspace (`Content/`, `Templates/`, `storysite.json`,
+/// `Output/`) and Hugo's site (`hugo/`), in some languages.
+struct Site {
+    var folder: URL
+    var languages: [String]
+    var stories: Int
+
+    var content: URL { folder.appendingPathComponent("Content", isDirectory: true) }
+    var output: URL { folder.appendingPathComponent("Output", isDirectory: true) }
+    var hugoSite: URL { folder.appendingPathComponent("hugo", isDirectory: true) }
+    /// Every story's page in every language (listing pages not counted).
+    var pages: Int { stories * languages.count }
+
+    /// Writes the space, the theme, the settings and, with `hugo`, Hugo's site.
+    func write(listing: Bool, hugo: Bool) throws {
+        try SyntheticSpace.write(stories: stories, to: content, languages: languages)
+        try Theme.write(to: folder.appendingPathComponent("Templates", isDirectory: true))
+        if listing { try Data(SyntheticSpace.postsStartPageJSON.utf8).write(to: content.appendingPathComponent("posts/index.json")) }
+        if let settings = Theme.settings(listing: listing, languages: languages) {
+            try Data(settings.utf8).write(to: folder.appendingPathComponent("storysite.json"))
+        }
+        if hugo { try HugoSite.write(stories: stories, to: hugoSite, listing: listing, languages: languages) }
+    }
+
+    func hugoCommand(_ hugo: String) -> [String] {
+        [hugo, "--quiet", "--source", hugoSite.path, "--destination", hugoSite.appendingPathComponent("public").path]
+    }
+
+    /// The page of story `index` in `language`, in `Output/`.
+    func pageFile(_ index: Int, in language: String) -> URL {
+        let prefix = language == languages.first ? "" : language + "/"
+        return output.appendingPathComponent(prefix + SyntheticSpace.path(index, in: language, languages: languages) + "/index.html")
+    }
+}
+
 let options: Options
 do {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("build-benchmark: \(error)\nusage: build-benchmark [--stories N] [--runs N] [--jobs N] [--workspace DIR] [--listing]\n".utf8))
+    FileHandle.standardError.write(Data("build-benchmark: \(error)\nusage: build-benchmark [--stories N] [--runs N] [--jobs N] [--workspace DIR] [--listing] [--languages N]\n".utf8))
     exit(64)
 }
 
@@ -91,23 +157,22 @@ do {
         ?? fileManager.temporaryDirectory.appendingPathComponent("build-benchmark-\(getpid())", isDirectory: true)
     defer { if options.workspace == nil { try? fileManager.removeItem(at: workspace) } }
     try? fileManager.removeItem(at: workspace)
-    let content = workspace.appendingPathComponent("Content", isDirectory: true)
-    let output = workspace.appendingPathComponent("Output", isDirectory: true)
-    try SyntheticSpace.write(stories: options.stories, to: content)
-    try Theme.write(to: workspace.appendingPathComponent("Templates", isDirectory: true))
-    if options.listing {
-        try Data(SyntheticSpace.postsStartPageJSON.utf8).write(to: content.appendingPathComponent("posts/index.json"))
-        try Data(Theme.listingSettings.utf8).write(to: workspace.appendingPathComponent("storysite.json"))
-    }
     let hugo = executable(named: "hugo")
-    let hugoSite = workspace.appendingPathComponent("hugo", isDirectory: true)
-    if hugo != nil { try HugoSite.write(stories: options.stories, to: hugoSite, listing: options.listing) }
+    let site = Site(folder: workspace, languages: options.languages, stories: options.stories)
+    try site.write(listing: options.listing, hugo: hugo != nil)
+    let content = site.content
+    let languageCount = options.languages.count
+    // The same stories in one language, untranslated: the build the languages are measured against.
+    let oneLanguage = languageCount > 1
+        ? Site(folder: workspace.appendingPathComponent("one-language", isDirectory: true), languages: [options.languages[0]], stories: options.stories)
+        : nil
+    try oneLanguage?.write(listing: options.listing, hugo: hugo != nil)
 
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     let storysite = [me, "storysite", "build", "--base-url", "https://bench.example/"]
         + (options.jobs.map { ["--jobs", String($0)] } ?? [])
-    let hugoCommand = hugo.map { [$0, "--quiet", "--source", hugoSite.path, "--destination", hugoSite.appendingPathComponent("public").path] }
-    print("build-benchmark: \(options.stories) stories\(options.listing ? " listed 10 to a page with a feed" : ""), \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores, storysite \(StorySite.version)")
+    let languagesText = languageCount > 1 ? " in \(languageCount) languages (\(options.languages.joined(separator: ", ")))" : ""
+    print("build-benchmark: \(options.stories) stories\(languagesText)\(options.listing ? " listed 10 to a page with a feed" : ""), \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores, storysite \(StorySite.version)")
     if hugo == nil { print("hugo: not installed (apt-get install hugo); skipping the comparison") }
 
     // Each full build starts without an output folder. The previous one is moved aside, not
@@ -122,28 +187,45 @@ do {
         setAsideCount += 1
         try fileManager.moveItem(at: url, to: setAside.appendingPathComponent(String(setAsideCount)))
     }
-    var ours: [Measurement] = []
-    var theirs: [Measurement] = []
-    for _ in 1...options.runs {
-        try setAsideItem(at: output)
-        ours.append(try Measurement.run(storysite, in: workspace))
-        if let hugoCommand {
-            try setAsideItem(at: hugoSite.appendingPathComponent("public"))
-            try setAsideItem(at: hugoSite.appendingPathComponent("resources"))
-            theirs.append(try Measurement.run(hugoCommand, in: hugoSite))
+    // Measurements by site: the site itself first, then the one-language build.
+    let sites = [site] + (oneLanguage.map { [$0] } ?? [])
+    var ours = [[Measurement]](repeating: [], count: sites.count)
+    var theirs = [[Measurement]](repeating: [], count: sites.count)
+    for run in 1...options.runs {
+        // The two sites alternate which goes first, so neither always follows the other.
+        let order = run % 2 == 1 ? Array(sites.indices) : sites.indices.reversed()
+        for index in order {
+            try setAsideItem(at: sites[index].output)
+            ours[index].append(try Measurement.run(storysite, in: sites[index].folder))
+        }
+        if let hugo {
+            for index in order {
+                let hugoSite = sites[index].hugoSite
+                try setAsideItem(at: hugoSite.appendingPathComponent("public"))
+                try setAsideItem(at: hugoSite.appendingPathComponent("resources"))
+                theirs[index].append(try Measurement.run(sites[index].hugoCommand(hugo), in: hugoSite))
+            }
         }
     }
     try? fileManager.removeItem(at: setAside)
-    let full = median(ours.map(\.seconds))
-    print("full build")
-    print(line("storysite", ours, pages: options.stories))
-    if !theirs.isEmpty {
-        print(line("hugo", theirs, pages: options.stories))
-        let rss = ours.compactMap(\.peakMB).max().flatMap { mine in theirs.compactMap(\.peakMB).max().map { mine / $0 } }
-        print(String(format: "ratio storysite / hugo: wall %.3f×, peak RSS %@", full / median(theirs.map(\.seconds)),
-                     rss.map { String(format: "%.3f×", $0) } ?? "n/a"))
+    let full = median(ours[0].map(\.seconds))
+    print("full build" + (languageCount > 1 ? ", \(languageCount) languages: \(site.pages) pages" : ""))
+    print(line("storysite", ours[0], pages: site.pages))
+    if !theirs[0].isEmpty {
+        print(line("hugo", theirs[0], pages: site.pages))
+        print(comparison(ours[0], theirs[0]))
     }
-    print("  last full build: \(writeCounts(ours.last!.output))")
+    print("  last full build: \(writeCounts(ours[0].last!.output))")
+    if let oneLanguage {
+        print("full build, 1 language (the same stories untranslated, runs interleaved with the above): \(oneLanguage.pages) pages")
+        print(line("storysite", ours[1], pages: oneLanguage.pages))
+        if !theirs[1].isEmpty {
+            print(line("hugo", theirs[1], pages: oneLanguage.pages))
+            print(comparison(ours[1], theirs[1]))
+        }
+        print("languages \(languageCount) / 1: \(pairedRatio(ours[0], ours[1]))")
+        if !theirs[1].isEmpty { print("hugo: languages \(languageCount) / 1: \(pairedRatio(theirs[0], theirs[1]))") }
+    }
 
     var unchanged: [Measurement] = []
     for _ in 1...options.runs { unchanged.append(try Measurement.run(storysite, in: workspace)) }
@@ -156,25 +238,43 @@ do {
         for run in 0..<options.runs {
             let index = options.stories + run
             let page = SyntheticSpace.page(index, of: options.stories)
-            try Data(SyntheticSpace.storyJSON(page).utf8).write(to: content.appendingPathComponent("posts/new-\(index).json"))
+            try Data(SyntheticSpace.storyJSON(page, languages: options.languages).utf8)
+                .write(to: content.appendingPathComponent("posts/new-\(index).json"))
             published.append(try Measurement.run(storysite, in: workspace))
         }
         let publish = median(published.map(\.seconds))
         print(String(format: "publish-one-post rebuild: %.3f s (%.3f× full build) %@", publish, publish / full, writeCounts(published.last!.output)))
     } else {
-        // One story's paragraph text changes each time (not its name, so its backlinks stay the same).
-        let edited = content.appendingPathComponent("posts/0/post-5.json")
-        let subtitle = SyntheticSpace.page(5, of: options.stories).subtitle
+        // One story's subtitle changes each time (not its name, so its backlinks stay the same):
+        // its default value, which is its page's in the default language and in every language
+        // that leaves it untranslated (see SyntheticSpace.subtitleFallsBack).
+        let story = 5
+        let edited = content.appendingPathComponent("posts/0/post-\(story).json")
+        let subtitle = SyntheticSpace.page(story, of: options.stories).subtitle
+        let changing = options.languages.enumerated().filter { number, language in
+            number == 0 || SyntheticSpace.subtitleFallsBack(story, in: language, languages: options.languages)
+        }.map(\.element)
         var oneChange: [Measurement] = []
+        var wrong: [String] = []
         for run in 1...options.runs {
             let text = try String(contentsOf: edited, encoding: .utf8)
             let replaced = text.replacingOccurrences(of: "\"subtitle\": \"\(subtitle)", with: "\"subtitle\": \"\(subtitle) edit \(run)")
             guard replaced != text else { throw BenchmarkError("could not edit \(edited.path)") }
             try Data(replaced.utf8).write(to: edited)
             oneChange.append(try Measurement.run(storysite, in: workspace))
+            // The edit shows in the languages that fall back to it, and in no other.
+            for language in options.languages {
+                let page = site.pageFile(story, in: language)
+                let shows = (try? String(contentsOf: page, encoding: .utf8))?.contains("\(subtitle) edit \(run)") ?? false
+                if shows != changing.contains(language) {
+                    wrong.append("run \(run): \(page.path) \(shows ? "shows" : "does not show") the edit")
+                }
+            }
         }
         let changed = median(oneChange.map(\.seconds))
-        print(String(format: "one-story-changed rebuild: %.3f s (%.3f× full build) %@", changed, changed / full, writeCounts(oneChange.last!.output)))
+        print(String(format: "one-story-changed rebuild: %.3f s (%.3f× full build) %@", changed, changed / full, writeCounts(oneChange.last!.output))
+            + (languageCount > 1 ? "; the story's pages in \(changing.joined(separator: " and ")) change (\(changing.dropFirst().joined(separator: ", ")) falls back to the default subtitle)" : ""))
+        for problem in wrong { print("  wrong: \(problem)") }
     }
 } catch {
     FileHandle.standardError.write(Data("build-benchmark: \(error)\n".utf8))

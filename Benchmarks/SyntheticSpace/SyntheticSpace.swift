@@ -95,22 +95,84 @@ public enum SyntheticSpace {
     /// The page as a content API response, `{"story": {...}}`: a `page` root block with a hero
     /// (title, subtitle, image asset), a richtext field, a grid of teasers with story
     /// multilinks and a markdown block.
-    public static func storyJSON(_ page: Page) -> String {
+    ///
+    /// With several `languages` (the default first), every visible text field has its
+    /// translation into each other language beside it, `"<field>__i18n__<lang>"` (the hero's
+    /// title, subtitle and image with its alt text, the richtext document, the teasers' titles
+    /// and texts, the Markdown text; see ``translation(of:to:languages:)``), an untranslated one
+    /// as `""`, and the story has a `translated_slugs` entry for each other language (its
+    /// ``path(_:in:languages:)`` and translated name). Blocks fields (`body`, `columns`) are not
+    /// translated, as in Storyblok; the fields of the blocks inside them are.
+    public static func storyJSON(_ page: Page, languages: [String] = []) -> String {
+        let others = languages.dropFirst().map { (code: $0, page: translation(of: page, to: $0, languages: languages)) }
         var json = JSONText()
+        /// `"<key>__i18n__<lang>": <value>` for each other language, each after a comma.
+        func translations(_ key: String, _ write: (inout JSONText, Page, String) -> Void) {
+            for other in others {
+                json.raw(", "); json.string(key + "__i18n__" + other.code); json.raw(": ")
+                write(&json, other.page, other.code)
+            }
+        }
         json.raw(#"{"story": {"name": "#); json.string(page.title)
         json.raw(#", "id": \#(page.index + 1), "uuid": "#); json.string(page.uuid)
         json.raw(#", "slug": "#); json.string(String(page.fullSlug.split(separator: "/").last!))
         json.raw(#", "full_slug": "#); json.string(page.fullSlug)
         json.raw(#", "published_at": "2024-05-01T10:00:00.000Z", "first_published_at": "#); json.string(firstPublishedAt(page.index))
+        if !others.isEmpty {
+            json.raw(#", "translated_slugs": ["#)
+            for (number, other) in others.enumerated() {
+                if number > 0 { json.raw(", ") }
+                json.raw(#"{"path": "#); json.string(path(page.index, in: other.code, languages: languages))
+                json.raw(#", "name": "#); json.string(other.page.title)
+                json.raw(#", "lang": "#); json.string(other.code)
+                json.raw("}")
+            }
+            json.raw("]")
+        }
         json.raw(#", "tag_list": [], "content": {"_uid": "#); json.string(blockID(page.index, 0))
         json.raw(#", "component": "page", "body": [{"_uid": "#); json.string(blockID(page.index, 1))
         json.raw(#", "component": "hero", "title": "#); json.string(page.title)
+        translations("title") { json, other, _ in json.string(other.title) }
         json.raw(#", "subtitle": "#); json.string(page.subtitle)
-        json.raw(#", "image": {"id": \#(page.index + 1000), "alt": "#); json.string(page.title)
+        translations("subtitle") { json, other, code in
+            json.string(subtitleFallsBack(page.index, in: code, languages: languages) ? "" : other.subtitle)
+        }
+        json.raw(#", "image": "#); asset(of: page, into: &json)
+        translations("image") { json, other, _ in asset(of: other, into: &json) }
+        json.raw(#"}, {"_uid": "#); json.string(blockID(page.index, 2))
+        json.raw(#", "component": "article", "text": "#); richtext(page.paragraphs, into: &json)
+        translations("text") { json, other, _ in richtext(other.paragraphs, into: &json) }
+        json.raw(#"}, {"_uid": "#); json.string(blockID(page.index, 3))
+        json.raw(#", "component": "grid", "columns": ["#)
+        for (number, teaser) in page.teasers.enumerated() {
+            if number > 0 { json.raw(", ") }
+            json.raw(#"{"_uid": "#); json.string(blockID(page.index, 4 + number))
+            json.raw(#", "component": "teaser", "title": "#); json.string(teaser.title)
+            translations("title") { json, other, _ in json.string(other.teasers[number].title) }
+            json.raw(#", "text": "#); json.string(teaser.text)
+            translations("text") { json, other, _ in json.string(other.teasers[number].text) }
+            json.raw(#", "link": {"id": "#); json.string(uuid(teaser.link))
+            json.raw(#", "url": "", "linktype": "story", "fieldtype": "multilink", "cached_url": "#); json.string(fullSlug(teaser.link))
+            json.raw("}}")
+        }
+        json.raw(#"]}, {"_uid": "#); json.string(blockID(page.index, 7))
+        json.raw(#", "component": "markdown", "text": "#); json.string(page.markdown)
+        translations("text") { json, other, _ in json.string(other.markdown) }
+        json.raw("}]}}}\n")
+        return json.text
+    }
+
+    /// The hero image, an asset whose alt text is the page's title.
+    private static func asset(of page: Page, into json: inout JSONText) {
+        json.raw(#"{"id": \#(page.index + 1000), "alt": "#); json.string(page.title)
         json.raw(#", "name": "", "focus": null, "title": null, "filename": "#); json.string(page.imageURL)
-        json.raw(#", "copyright": null, "fieldtype": "asset"}}, {"_uid": "#); json.string(blockID(page.index, 2))
-        json.raw(#", "component": "article", "text": {"type": "doc", "content": ["#)
-        for (number, paragraph) in page.paragraphs.enumerated() {
+        json.raw(#", "copyright": null, "fieldtype": "asset"}"#)
+    }
+
+    /// A richtext document of `paragraphs`, their links story links.
+    private static func richtext(_ paragraphs: [[Run]], into json: inout JSONText) {
+        json.raw(#"{"type": "doc", "content": ["#)
+        for (number, paragraph) in paragraphs.enumerated() {
             if number > 0 { json.raw(", ") }
             json.raw(#"{"type": "paragraph", "content": ["#)
             for (position, run) in paragraph.enumerated() {
@@ -125,27 +187,15 @@ public enum SyntheticSpace {
             }
             json.raw("]}")
         }
-        json.raw(#"]}}, {"_uid": "#); json.string(blockID(page.index, 3))
-        json.raw(#", "component": "grid", "columns": ["#)
-        for (number, teaser) in page.teasers.enumerated() {
-            if number > 0 { json.raw(", ") }
-            json.raw(#"{"_uid": "#); json.string(blockID(page.index, 4 + number))
-            json.raw(#", "component": "teaser", "title": "#); json.string(teaser.title)
-            json.raw(#", "text": "#); json.string(teaser.text)
-            json.raw(#", "link": {"id": "#); json.string(uuid(teaser.link))
-            json.raw(#", "url": "", "linktype": "story", "fieldtype": "multilink", "cached_url": "#); json.string(fullSlug(teaser.link))
-            json.raw("}}")
-        }
-        json.raw(#"]}, {"_uid": "#); json.string(blockID(page.index, 7))
-        json.raw(#", "component": "markdown", "text": "#); json.string(page.markdown)
-        json.raw("}]}}}\n")
-        return json.text
+        json.raw("]}")
     }
 
     /// Writes `count` pages into `folder` as `home.json` and `posts/<thousands>/post-<n>.json`
-    /// (API response files in nested folders), on all cores. Returns the bytes written.
+    /// (API response files in nested folders), on all cores, with translations into every
+    /// language of `languages` after the first (see ``storyJSON(_:languages:)``). Returns the
+    /// bytes written.
     @discardableResult
-    public static func write(stories count: Int, to folder: URL) throws -> Int {
+    public static func write(stories count: Int, to folder: URL, languages: [String] = []) throws -> Int {
         let groups = (count + 999) / 1000
         for group in 0..<groups {
             try FileManager.default.createDirectory(
@@ -161,7 +211,7 @@ public enum SyntheticSpace {
                     var bytes = 0
                     for index in stride(from: worker, to: count, by: workers) {
                         let path = index == 0 ? "home.json" : "posts/\(index / 1000)/post-\(index).json"
-                        bytes += try writeFile(folder.path + "/" + path, storyJSON(page(index, of: count)))
+                        bytes += try writeFile(folder.path + "/" + path, storyJSON(page(index, of: count), languages: languages))
                     }
                     return bytes
                 }
@@ -195,7 +245,7 @@ public enum SyntheticSpace {
         uuid(page * 16 + block + 1_000_000)
     }
 
-    private static let vocabulary = """
+    static let vocabulary = """
         lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore \
         magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo \
         consequat duis aute irure in reprehenderit voluptate velit esse cillum fugiat nulla pariatur excepteur sint \
@@ -206,7 +256,7 @@ public enum SyntheticSpace {
     private static let titleVocabulary = vocabulary.map { $0.prefix(1).uppercased() + $0.dropFirst() }
 
     /// SplitMix64: a small, fast, deterministic generator.
-    private struct Generator {
+    struct Generator {
         var state: UInt64
         init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
         mutating func next() -> UInt64 {

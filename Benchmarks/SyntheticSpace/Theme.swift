@@ -1,14 +1,17 @@
 extension SyntheticSpace {
     /// A small theme for the synthetic space's components, by template name (`components/hero`),
-    /// shared by the render and build benchmarks.
+    /// shared by the render and build benchmarks. In a site with languages each page names its
+    /// language and links its versions in the others (`hreflang` alternates); without, it is
+    /// `en` and links none.
     public static let theme: [String: String] = [
         "layout": """
             <!doctype html>
-            <html lang="en">
+            <html lang="{{page.lang}}{{^page.lang}}en{{/page.lang}}">
             <head>
             <meta charset="utf-8">
             <title>{{$title}}{{site.title}}{{/title}}</title>
             {{#page.canonical}}<link rel="canonical" href="{{page.canonical}}">{{/page.canonical}}
+            {{#page.translations}}<link rel="alternate" hreflang="{{lang}}" href="{{url}}">{{/page.translations}}
             <link rel="stylesheet" href="{{page.root}}assets/style.css">
             </head>
             <body>
