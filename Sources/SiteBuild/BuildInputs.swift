@@ -29,6 +29,7 @@ struct BuildInputs: Sendable {
         if !settings.languages.isEmpty {
             key.combine("languages " + settings.languages.joined(separator: ",") + " " + settings.translation.rawValue)
         }
+        key.combine("dates " + settings.dates.fingerprintText)
         Self.combineFiles(in: workingDirectory.resolving(settings.templates), into: &key)
         self.key = key.hex
         content = settings.api == nil ? FolderFingerprint.of(workingDirectory.resolving(settings.source), jobs: settings.jobs) : nil

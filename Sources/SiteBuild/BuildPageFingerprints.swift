@@ -7,11 +7,12 @@ import StoryRender
 /// pages whose fingerprint changed: the build key (templates, settings, version), the global
 /// story, the story's own JSON and URL, every reference it makes with the target's identity and
 /// content (templates may show a related story's content), its breadcrumbs (the root story and
-/// its folders' start pages), its backlinks' names and URLs, what it lists (with each listed
-/// story's content) and the stories of every named collection, which every page sees.
+/// its folders' start pages, `story.parent` among them), its backlinks' names and URLs, what it
+/// lists (with each listed story's content) and the stories of every named collection, which
+/// every page sees.
 struct BuildPageFingerprints: Sendable {
-    /// What a page may show of another story: its identity (UUID, name, slug and page URL,
-    /// hashed together) and its digest.
+    /// What a page may show of another story: its identity (UUID, name, slug, full slug and
+    /// page URL, hashed together) and its digest.
     private struct Identity: Sendable {
         var identity: String
         var digest: String
@@ -37,6 +38,7 @@ struct BuildPageFingerprints: Sendable {
             var identity = Fingerprint()
             identity.combine(story.uuid)
             identity.combine(story.name)
+            identity.combine(story.slug)
             identity.combine(story.fullSlug)
             identity.combine(plan.location(of: story)?.url ?? "-")
             return Identity(identity: identity.hex, digest: story.digest)

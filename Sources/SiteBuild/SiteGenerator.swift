@@ -145,7 +145,8 @@ public struct SiteGenerator {
                 collections: plan.collections,
                 language: edition.language?.code,
                 baseURL: settings.baseURL,
-                markdownUnsafe: settings.markdownUnsafe)
+                markdownUnsafe: settings.markdownUnsafe,
+                dates: settings.dates)
             renderers.append(renderer)
             let fingerprints = timings.measure("story identities") {
                 BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs, elsewhere: { languages.story(for: $0, outside: index) })
@@ -254,7 +255,8 @@ public struct SiteGenerator {
         do {
             let graph = try await timings.measure("crawl") {
                 try await Crawler(
-                    source: source, entries: try await entries(in: source), collections: settings.collections.map(\.selection),
+                    source: source, entries: try await entries(in: source, language: language, into: &output),
+                    collections: settings.collections.map(\.selection),
                     baseURL: settings.baseURL, jobs: settings.jobs
                 ).crawl()
             }
@@ -300,11 +302,29 @@ public struct SiteGenerator {
     }
 
     /// The entries to crawl from: the configured ones, plus the global story when the source has it.
-    private func entries(in source: any StorySource) async throws -> [String] {
+    /// A global story named in `storysite.json` that `language`'s stories lack is an error (once,
+    /// however many languages lack it): a typo would otherwise drop the navigation without a word.
+    /// The default `global` may be missing.
+    private func entries(in source: any StorySource, language: SiteLanguage?, into output: inout Output) async throws -> [String] {
         let global = SlugLookup.key(settings.global)
         guard !settings.entries.contains(where: { SlugLookup.key($0) == global }) else { return settings.entries }
-        let found = try await source.stories(for: [.slug(settings.global)])
+        let found = try await source.stories(for: [StoryReference(parsing: settings.global)])
+        if found.isEmpty && settings.globalIsExplicit {
+            let problem = Diagnostic.error(SiteSettings.configurationFile, missingGlobal(in: language))
+            if !output.diagnostics.contains(problem) { output.diagnostics.append(problem) }
+        }
         return found.isEmpty ? settings.entries : settings.entries + [settings.global]
+    }
+
+    /// What to say when the `global` of `storysite.json` names no story; with folder-level
+    /// translation, none in `language`'s folder.
+    private func missingGlobal(in language: SiteLanguage?) -> String {
+        guard let folder = language?.folder else {
+            return "'global' names '\(settings.global)', which no story has; fix the slug or remove the setting"
+        }
+        let named = String(settings.global.dropFirst(folder.count))
+        return "'global' names '\(named)', which no story has in \(folder) ('\(settings.global)'); "
+            + "add the story, fix the slug or remove the setting"
     }
 
     // MARK: Rendering

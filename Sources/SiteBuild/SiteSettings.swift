@@ -1,5 +1,6 @@
 import Foundation
 import StoryModel
+import StoryRender
 import StorySource
 
 /// Every setting that changes what a build does, with the defaults of a bare `storysite build`.
@@ -21,6 +22,9 @@ public struct SiteSettings: Sendable {
     public var markdownUnsafe: Bool
     /// The slug of the story whose content every page sees as `global` and that gets no page.
     public var global: String
+    /// Whether `global` was set (`"global"` in `storysite.json`) rather than left at `global`: a
+    /// story it names must exist, while the default one may be missing.
+    public var globalIsExplicit = false
     /// Whether warnings (missing templates, broken links) are errors.
     public var strict: Bool
     /// How many files to read, pages to render and files to write at once.
@@ -37,6 +41,8 @@ public struct SiteSettings: Sendable {
     public var languages: [String]
     /// How the space holds its languages.
     public var translation: TranslationStrategy
+    /// The date sections templates see (`{{#date}}…{{/date}}`) and the time zone they write in.
+    public var dates: DateFormats
 
     /// The file settings are read from, as messages name it.
     public static let configurationFile = "storysite.json"
@@ -47,7 +53,7 @@ public struct SiteSettings: Sendable {
         baseURL: String? = nil, site: JSONObject = JSONObject(), markdownUnsafe: Bool = false, global: String = "global",
         strict: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, api: StoryblokConfiguration? = nil,
         fallback: String? = nil, listings: [String: ListingSettings] = [:], collections: [CollectionSettings] = [],
-        languages: [String] = [], translation: TranslationStrategy = .field
+        languages: [String] = [], translation: TranslationStrategy = .field, dates: DateFormats = DateFormats()
     ) {
         self.source = source
         self.templates = templates
@@ -65,6 +71,7 @@ public struct SiteSettings: Sendable {
         self.collections = collections
         self.languages = languages
         self.translation = translation
+        self.dates = dates
     }
 }
 

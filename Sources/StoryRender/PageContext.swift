@@ -4,20 +4,44 @@ import StoryModel
 /// The values a page template sees besides the prepared blocks: `story`, `page`, `site`.
 enum PageContext {
     /// `story`: the story's identity and metadata, with `tags` (`name`, and `href` when tags
-    /// have pages) and `content` (the prepared root block).
+    /// have pages) and `content` (the prepared root block). `id` (the numeric id), `alternates`
+    /// and `translated_slugs` (lists, as in the story JSON) and `parent` are there only when the
+    /// story has them.
     static func story(_ story: Story, content: MustacheObject, links: PageLinks, language: String?) -> MustacheValue {
         func text(_ key: String) -> MustacheValue { story.string(key).map(MustacheValue.string) ?? .null }
-        var fields = MustacheObject(minimumCapacity: 10)
+        var fields = MustacheObject(minimumCapacity: 14)
         fields.append(new: "name", .string(story.name))
         fields.append(new: "slug", .string(story.slug))
         fields.append(new: "full_slug", .string(story.fullSlug))
         fields.append(new: "uuid", .string(story.uuid))
+        if let id = story.id { fields.append(new: "id", .number(Double(id))) }
         fields.append(new: "published_at", text("published_at"))
         fields.append(new: "first_published_at", text("first_published_at"))
         fields.append(new: "tag_list", .array(story.tags.map(MustacheValue.string)))
         fields.append(new: "tags", tags(of: story, links: links))
         fields.append(new: "lang", language.map(MustacheValue.string) ?? text("lang"))
+        for key in ["alternates", "translated_slugs"] {
+            if case .array(let list)? = story.raw[key] { fields.append(new: key, plain(.array(list))) }
+        }
+        if let parent = parent(of: story, links: links) { fields.append(new: "parent", parent) }
         fields.append(new: "content", .object(content))
+        return .object(fields)
+    }
+
+    /// `story.parent`: the start page of the folder that lists `story` (`blog/` for `blog/post`
+    /// and for `blog/2024/`), as `name`, `href`, `full_slug`, `slug` and `uuid`; nil in the
+    /// root folder, and when the folder has no start page with a page (not its grandparent
+    /// folder's). Looked up as ``breadcrumbs(of:resolver:)`` looks up theirs.
+    static func parent(of story: Story, links: PageLinks) -> MustacheValue? {
+        let folder = story.listingFolder
+        guard !folder.isEmpty, let start = links.resolver.story(for: .slug(folder)), start.isStartPage,
+              start.uuid != story.uuid, let href = links.href(to: start) else { return nil }
+        var fields = MustacheObject(minimumCapacity: 5)
+        fields.append(new: "name", .string(start.name))
+        fields.append(new: "href", .string(href))
+        fields.append(new: "full_slug", .string(start.fullSlug))
+        fields.append(new: "slug", .string(start.slug))
+        fields.append(new: "uuid", .string(start.uuid))
         return .object(fields)
     }
 

@@ -6,7 +6,8 @@ import StoryModel
 ///
 /// A story renders with `pages/<root component>` (falling back to `pages/default`), which
 /// extends `layout` by inheritance. The template sees `story`, `page`, `site`, `global`, the
-/// `markdown` helper, and the root block's fields at the top level; blocks render with
+/// `markdown` helper, the date formats (``DateFormats``), and the root block's fields at the
+/// top level; blocks render with
 /// `components/<component>` (see ``BlockPreparation`` for what a block sees).
 public struct PageRenderer: Sendable {
     /// The compiled templates.
@@ -23,6 +24,9 @@ public struct PageRenderer: Sendable {
     /// The language of the pages (`page.lang`), when the site has languages.
     private let language: String?
     private let markdown: MarkdownRenderer
+    /// The date sections every template sees (`{{#date}}…{{/date}}`), in name order.
+    private let dateFormats: [(name: String, format: DateFormats.Format)]
+    private let dates: DateFormats
     /// Names of partials that no template has wherever they are written (`{{>header}}`): reported
     /// once by whoever loads the templates, so not as missing components on every page.
     private let missingPartialNames: Set<String>
@@ -30,11 +34,11 @@ public struct PageRenderer: Sendable {
     /// Creates a renderer. `site` is the `site` object of `storysite.json`; `global` the story
     /// whose root block every page sees as `global` (navigation, footer); `collections` the
     /// stories of each named collection, in order; `markdownUnsafe` keeps raw HTML in Markdown
-    /// (`markdown.unsafe: true`).
+    /// (`markdown.unsafe: true`); `dates` the date formats of `storysite.json`.
     public init(
         library: TemplateLibrary, resolver: some LinkResolving, site: JSONValue = .object(JSONObject()),
         global: Story? = nil, collections: [(name: String, stories: [Story])] = [], language: String? = nil,
-        baseURL: String? = nil, markdownUnsafe: Bool = false
+        baseURL: String? = nil, markdownUnsafe: Bool = false, dates: DateFormats = DateFormats()
     ) {
         self.library = library
         self.resolver = resolver
@@ -44,6 +48,8 @@ public struct PageRenderer: Sendable {
         self.collections = collections
         self.language = language
         self.markdown = MarkdownRenderer(unsafe: markdownUnsafe)
+        self.dateFormats = dates.formats.keys.sorted().map { ($0, dates.formats[$0]!) }
+        self.dates = dates
         self.missingPartialNames = Set(library.missingPartialTags.map(\.name))
     }
 
@@ -69,7 +75,8 @@ public struct PageRenderer: Sendable {
         let page = PageContext.page(
             url: pageURL, root: RelativeURL.root(of: pageURL), baseURL: baseURL,
             breadcrumbs: PageContext.breadcrumbs(of: story, resolver: resolver), backlinks: backlinks, links: links)
-        let surroundings = topLevel(page: page, listing: listing, links: links, story: story.fullSlug, log: log)
+        let surroundings = topLevel(
+            page: page, listing: listing, links: links, story: story.fullSlug, locale: dateLocale(of: story), log: log)
         var content = MustacheObject()
         if case .object(let root) = story.content {
             content = preparation(links: links, story: story.fullSlug, log: log, surroundings: surroundings).block(root)
@@ -88,7 +95,7 @@ public struct PageRenderer: Sendable {
         let links = PageLinks(resolver: resolver, pageURL: tag.url, baseURL: baseURL)
         let log = RenderLog()
         let page = generatedPage(url: tag.url, links: links)
-        let surroundings = topLevel(page: page, listing: tag.listing, links: links, story: location, log: log)
+        let surroundings = topLevel(page: page, listing: tag.listing, links: links, story: location, locale: dateLocale(of: nil), log: log)
         let fields: MustacheValue = ["name": .string(tag.name), "slug": .string(tag.slug), "count": .number(Double(tag.count))]
         return try finish("pages/tag", contexts: [.object(surroundings), ["tag": fields]], story: location, log: log)
     }
@@ -98,7 +105,8 @@ public struct PageRenderer: Sendable {
     public func render(tagIndex tags: [TagSummary], url: String, listing: PageListing = PageListing()) throws -> RenderedPage {
         let links = PageLinks(resolver: resolver, pageURL: url, baseURL: baseURL)
         let log = RenderLog()
-        let surroundings = topLevel(page: generatedPage(url: url, links: links), listing: listing, links: links, story: "tags", log: log)
+        let surroundings = topLevel(
+            page: generatedPage(url: url, links: links), listing: listing, links: links, story: "tags", locale: dateLocale(of: nil), log: log)
         let list: MustacheValue = .array(tags.map { tag in
             ["name": .string(tag.name), "slug": .string(tag.slug), "href": .string(links.href(toSiteURL: tag.url)), "count": .number(Double(tag.count))]
         })
@@ -135,7 +143,7 @@ public struct PageRenderer: Sendable {
             "url": .string("404.html"), "root": .string(root), "breadcrumbs": .array([]), "backlinks": .array([]),
         ]
         if let baseURL { page["canonical"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + "404.html") }
-        let context = topLevel(page: page, listing: PageListing(), links: links, story: "404", log: log)
+        let context = topLevel(page: page, listing: PageListing(), links: links, story: "404", locale: dateLocale(of: nil), log: log)
         return try finish("404", contexts: [.object(context)], story: "404", log: log)
     }
 
@@ -148,14 +156,19 @@ public struct PageRenderer: Sendable {
             url: url, root: RelativeURL.root(of: url), baseURL: baseURL, breadcrumbs: home, backlinks: [], links: links)
     }
 
-    /// `page` (with what `listing` adds), `site`, `global`, `collections` and `markdown`: what
-    /// every template of the page sees.
-    private func topLevel(page: MustacheObject, listing: PageListing, links: PageLinks, story: String, log: RenderLog) -> MustacheObject {
-        var context: MustacheObject = [
-            "page": .object(page),
-            "site": site,
-            "markdown": MarkdownSection.lambda(renderer: markdown, links: links, story: story, log: log),
-        ]
+    /// `page` (with what `listing` adds), `site`, `global`, `collections`, `markdown` and the date
+    /// sections, which write dates in `locale`: what every template of the page sees.
+    private func topLevel(
+        page: MustacheObject, listing: PageListing, links: PageLinks, story: String, locale: String, log: RenderLog
+    ) -> MustacheObject {
+        var context = MustacheObject(minimumCapacity: 5 + dateFormats.count)
+        // First, so that a name of the contract would win over a format (configuration refuses those).
+        for (name, format) in dateFormats {
+            context.append(new: name, DateSection.lambda(name: name, format: format, locale: locale, timeZone: dates.timeZone, story: story, log: log))
+        }
+        context["page"] = .object(page)
+        context["site"] = site
+        context["markdown"] = MarkdownSection.lambda(renderer: markdown, links: links, story: story, log: log)
         if let global, case .object(let root) = global.content {
             // Reported under the global story, so the CLI can merge the repeats across pages.
             let fields = preparation(links: links, story: global.fullSlug, log: log, surroundings: context).block(root)
@@ -176,6 +189,12 @@ public struct PageRenderer: Sendable {
         if !listing.translations.isEmpty { page["translations"] = PageContext.translations(listing.translations, links: links, baseURL: baseURL) }
         context["page"] = .object(page)
         return context
+    }
+
+    /// The locale of a page's dates: the page's language, else `story`'s `lang` when it is a
+    /// language code, else English.
+    private func dateLocale(of story: Story?) -> String {
+        DateSection.locale(language: language, storyLang: story?.string("lang"))
     }
 
     /// Block preparation for one page; blocks inside richtext render with their component

@@ -10,6 +10,8 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
         case unsafeURL
         /// A style value or attribute refused because it could inject CSS or script.
         case unsafeAttribute
+        /// A date section (`{{#date}}…{{/date}}`) whose text is not a date, shown as it is.
+        case notADate
     }
 
     /// The kind of problem.

@@ -4,10 +4,11 @@ import StoryModel
 /// of `@storyblok/richtext` 5.x so that sites migrating to storysite keep their markup.
 ///
 /// - Nodes: `<p>`, `<h1>`–`<h6>` (level clamped, default 1), `<ul>`, `<ol start>` (when `order`
-///   is not 1), `<li>`, `<blockquote>`, `<pre><code class>`, `<br>`, `<hr>`, `<img src alt title>`,
-///   emoji as `<span data-name data-emoji>`, tables with `<thead>` for the leading header rows and
-///   `colspan`/`rowspan` only when not 1. `textAlign` becomes `style="text-align: ...;"`.
-///   Attributes keep the order they have in the content. Unknown node types render their children.
+///   is not 1), `<li>`, `<blockquote>`, `<pre><code class>`, `<br>`, `<hr>`,
+///   `<img id src alt title>` (in that order), emoji as `<span data-name data-emoji>`, tables
+///   with `<thead>` for the leading header rows and `colspan`/`rowspan` only when not 1.
+///   `textAlign` becomes `style="text-align: ...;"`. Other attributes keep the order they have
+///   in the content. Unknown node types render their children.
 /// - Marks: the first mark is innermost; adjacent text runs with the same link share one `<a>`,
 ///   which is always the outermost element of its run. Unknown marks are ignored.
 /// - Links: story links resolve through ``PageLinks`` (``StoryLink/lookupOrder``: UUID, numeric
@@ -174,22 +175,17 @@ private struct Walk {
         output += "</code></pre>"
     }
 
+    /// `<img id src alt title>`: in @storyblok/richtext's order whatever the content's, each
+    /// only when not empty; the asset's metadata (`source`, `copyright`, `meta_data`) is dropped.
     private mutating func image(_ attrs: JSONObject?) {
         output += "<img"
-        for entry in attrs?.entries ?? [] {
-            switch entry.key {
-            case "src":
-                guard let src = scalarString(entry.value), !src.isEmpty else { continue }
-                if URLSafety.isSafeImageSource(src) {
-                    attribute("src", src)
-                } else {
-                    warn(.unsafeURL, "image source \(quoted(src)) refused: it could run script")
-                }
-            case "alt", "title":
-                if let value = scalarString(entry.value), !value.isEmpty { attribute(entry.key, value) }
-            default:
+        for name in ["id", "src", "alt", "title"] {
+            guard let value = attrs?[name].flatMap({ scalarString($0) }), !value.isEmpty else { continue }
+            if name == "src" && !URLSafety.isSafeImageSource(value) {
+                warn(.unsafeURL, "image source \(quoted(value)) refused: it could run script")
                 continue
             }
+            attribute(name, value)
         }
         output += ">"
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SiteBuild
 import SiteOutput
+import StoryRender
 import StorySource
 
 /// Everything a build needs to know, resolved from `storysite.json` and the command line
@@ -52,10 +53,12 @@ struct BuildOptions: Sendable {
         settings.site = configuration.site
         settings.markdownUnsafe = configuration.markdownUnsafe ?? false
         settings.global = configuration.global ?? settings.global
+        settings.globalIsExplicit = configuration.global != nil
         settings.listings = configuration.listings
         settings.collections = configuration.collections
         settings.languages = configuration.languages
         settings.translation = configuration.translation ?? .field
+        settings.dates = DateFormats(configured: configuration.dates, timeZone: configuration.timeZone)
         settings.strict = arguments.flag("strict") || (configuration.strict ?? false)
         settings.jobs = try arguments.integer("jobs", in: 1...256) ?? configuration.jobs ?? settings.jobs
         quiet = arguments.flag("quiet")

@@ -1,6 +1,7 @@
 import Foundation
 import SiteBuild
 import StoryModel
+import StoryRender
 
 /// What `storysite.json` in the working folder sets: the same things as the command line, by
 /// long name. Flags override it.
@@ -28,10 +29,14 @@ struct Configuration: Sendable, Equatable {
     var languages: [String] = []
     /// `translation`: how the space holds its languages.
     var translation: TranslationStrategy?
+    /// `dates`: the date formats, name → ICU pattern; nil for the built-in ones.
+    var dates: [String: String]?
+    /// `timeZone`: the time zone dates are written in; nil for UTC.
+    var timeZone: TimeZone?
 
     private static let knownKeys = [
         "source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
-        "listings", "collections", "languages", "translation",
+        "listings", "collections", "languages", "translation", "dates", "timeZone",
     ]
 
     /// Reads `storysite.json` from `folder`; an empty configuration when there is none.
@@ -52,7 +57,9 @@ struct Configuration: Sendable, Equatable {
     init(json: JSONValue) throws(ConfigurationError) {
         guard let object = json.objectValue else { throw ConfigurationError.at("", "must be a JSON object") }
         for key in object.keys where !Self.knownKeys.contains(key) {
-            let suggestion = Self.knownKeys.first { EditDistance.between($0.lowercased(), key.lowercased()) <= 2 }
+            // The closest known key, the first of equals (`date` is 'dates', not 'site').
+            let suggestion = Self.knownKeys.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
+                .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
             throw ConfigurationError.at(key, "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
                 + "; known settings: " + Self.knownKeys.joined(separator: ", "))
         }
@@ -113,6 +120,40 @@ struct Configuration: Sendable, Equatable {
             }
             translation = strategy
         }
+        dates = try Self.dates(object)
+        if let value = object["timeZone"] {
+            guard let name = value.stringValue, !name.isEmpty else {
+                throw .at("timeZone", "must be a time zone's IANA name, such as \"Europe/Berlin\" or \"UTC\"")
+            }
+            guard let zone = TimeZone(identifier: name) else {
+                throw .at("timeZone", "'\(name)' is not a time zone; use an IANA name, such as Europe/Berlin, America/New_York or UTC")
+            }
+            timeZone = zone
+        }
+    }
+
+    /// `dates`: format names, each to a non-empty ICU pattern; no name the page contract uses.
+    private static func dates(_ object: JSONObject) throws(ConfigurationError) -> [String: String]? {
+        guard let value = object["dates"] else { return nil }
+        guard case .object(let formats) = value else {
+            throw .at("dates", "must be an object of format names and ICU date patterns, such as {\"date\": \"d MMMM yyyy\"}")
+        }
+        var patterns: [String: String] = [:]
+        for entry in formats {
+            let name = entry.key, pattern = entry.value
+            guard DateFormats.isValidName(name) else {
+                throw .at("dates.\(name)", "is not a format name: use letters, digits, _ and -, so that {{#name}}…{{/name}} can reach it")
+            }
+            guard !DateFormats.reservedNames.contains(name) else {
+                throw .at("dates.\(name)", "would hide the '\(name)' every template sees; name the format otherwise (taken: "
+                    + DateFormats.reservedNames.joined(separator: ", ") + ")")
+            }
+            guard let text = pattern.stringValue, !text.isEmpty else {
+                throw .at("dates.\(name)", "must be a non-empty ICU date pattern, such as \"d MMMM yyyy\"")
+            }
+            patterns[name] = text
+        }
+        return patterns
     }
 
     /// `languages`: Storyblok codes, each once, the default first.

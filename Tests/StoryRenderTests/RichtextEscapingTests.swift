@@ -24,6 +24,8 @@ struct RichtextEscapingTests {
                #"<pre><code class="&quot;&gt;&lt;script&gt;">&lt;b&gt;</code></pre>"#),
         Golden("markup in image alt", #"{"type":"image","attrs":{"src":"https://e.com/a.png","alt":"\" onerror=\"alert(1)"}}"#,
                #"<img src="https://e.com/a.png" alt="&quot; onerror=&quot;alert(1)">"#),
+        Golden("markup in image id", #"{"type":"image","attrs":{"id":"x\" onerror=\"alert(1)","src":"https://e.com/a.png"}}"#,
+               #"<img id="x&quot; onerror=&quot;alert(1)" src="https://e.com/a.png">"#),
         Golden("event handler attributes on nodes are not written",
                #"{"type":"heading","attrs":{"level":1,"onmouseover":"alert(1)","style":"x"},"content":[\#(text("H"))]}"#, "<h1>H</h1>"),
     ]
