@@ -12,10 +12,12 @@ import StoryRender
 /// every page sees.
 struct BuildPageFingerprints: Sendable {
     /// What a page may show of another story: its identity (UUID, name, slug, full slug and
-    /// page URL, hashed together) and its digest.
+    /// page URL, hashed together), and its content as shown: its digest with the identities of
+    /// the stories its content links to, and for those it relates to, their content too and the
+    /// identities of theirs (relations show two levels deep; see `BlockPreparation`).
     private struct Identity: Sendable {
         var identity: String
-        var digest: String
+        var shown: String
     }
 
     private let graph: LinkGraph
@@ -33,7 +35,7 @@ struct BuildPageFingerprints: Sendable {
         self.plan = plan
         self.elsewhere = elsewhere
         let stories = graph.stories
-        let identities = ParallelWork.map(count: stories.count, jobs: jobs) { index in
+        let names = ParallelWork.map(count: stories.count, jobs: jobs) { index in
             let story = stories[index].story
             var identity = Fingerprint()
             identity.combine(story.uuid)
@@ -41,13 +43,27 @@ struct BuildPageFingerprints: Sendable {
             identity.combine(story.slug)
             identity.combine(story.fullSlug)
             identity.combine(plan.location(of: story)?.url ?? "-")
-            return Identity(identity: identity.hex, digest: story.digest)
+            return (identity: identity.hex, digest: story.digest)
+        }
+        let named = Dictionary(zip(stories.map(\.story.uuid), names), uniquingKeysWith: { first, _ in first })
+        func identity(of uuid: String?) -> String { uuid.flatMap { named[$0]?.identity } ?? "-" }
+        let identities = ParallelWork.map(count: stories.count, jobs: jobs) { index in
+            let uuid = stories[index].story.uuid
+            var shown = Fingerprint()
+            shown.combine(named[uuid]?.digest ?? "-")
+            for edge in graph.references(from: uuid) {
+                shown.combine(identity(of: edge.target))
+                guard edge.kind == .relation, let target = edge.target else { continue }
+                shown.combine(named[target]?.digest ?? "-")
+                for inner in graph.references(from: target) { shown.combine(identity(of: inner.target)) }
+            }
+            return Identity(identity: named[uuid]?.identity ?? "-", shown: shown.hex)
         }
         let byUUID = Dictionary(zip(stories.map(\.story.uuid), identities), uniquingKeysWith: { first, _ in first })
         self.identities = byUUID
         var base = Fingerprint()
         base.combine(key)
-        base.combine(plan.globalStory?.digest ?? "-")
+        base.combine(plan.globalStory.flatMap { byUUID[$0.uuid]?.shown } ?? plan.globalStory?.digest ?? "-")
         for collection in plan.collections {
             base.combine(collection.name)
             for story in collection.stories { Self.combine(byUUID[story.uuid], content: true, into: &base) }
@@ -128,6 +144,6 @@ struct BuildPageFingerprints: Sendable {
     private static func combine(_ story: Identity?, content: Bool, into fingerprint: inout Fingerprint) {
         guard let story else { return fingerprint.combine("-") }
         fingerprint.combine(story.identity)
-        if content { fingerprint.combine(story.digest) }
+        if content { fingerprint.combine(story.shown) }
     }
 }

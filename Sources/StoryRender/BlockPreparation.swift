@@ -9,8 +9,9 @@ import StoryModel
 /// - asset (also each element of a multi-asset field) → the object plus `src`;
 /// - table field → `thead` (cells with `value`) and `tbody` (rows whose `body` holds the cells);
 /// - story UUIDs in an option field (or a resolved relation) → story summaries (`name`, `href`,
-///   `full_slug`, `slug`, `uuid`, dates, tags, `is_folder`, `content`); one UUID string gives
-///   a one-element list;
+///   `full_slug`, `slug`, `uuid`, dates, tags, `is_folder`, `content`), two levels deep (see
+///   ``relationLevels``); one UUID string gives a one-element list, and a UUID no story has
+///   gives none (reported), never the raw UUID;
 /// - nested blocks → prepared blocks; a block's `_uid`, `_editable`, `component` and `uuid`, and
 ///   everything else, as it is.
 struct BlockPreparation {
@@ -23,9 +24,11 @@ struct BlockPreparation {
     let log: RenderLog
     /// Where in the story the value being prepared sits.
     let trail = FieldPath()
-    /// Whether story UUIDs in option fields become story summaries (not inside a summary's own
-    /// content, so that stories relating to each other do not recurse).
-    let expandsRelations: Bool
+    /// How many levels of relations below this one still carry their story's `content`: a
+    /// page's own relations (2) and those of a related or listed story (1) do; below that a
+    /// related story is only `name`, `href` and `full_slug`, so stories relating to each other
+    /// end, and fan-out stays bounded.
+    let relationLevels: Int
     let renderComponent: ComponentRenderer
 
     /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
@@ -48,11 +51,14 @@ struct BlockPreparation {
         case .bookkeeping:
             return PageContext.plain(value)
         case .relation(let uuid):
-            if expandsRelations, let related = links.story(.uuid(uuid)) { return .array([summary(of: related)]) }
-            return .string(uuid)
-        case .relations(let uuids) where expandsRelations:
+            guard let related = links.story(.uuid(uuid)) else {
+                warn(.brokenLink, "broken relation to story \(uuid): it is not loaded; shown as an empty list")
+                return .array([])
+            }
+            return .array([item(of: related)])
+        case .relations(let uuids):
             return .array(relations(uuids))
-        case .relations, .value:
+        case .value:
             return prepared(value)
         }
     }
@@ -86,10 +92,10 @@ struct BlockPreparation {
         case .asset: return asset(object)
         case .table: return table(object)
         case .richtext: return richtext(.object(object))
-        case .story(let embedded) where expandsRelations:
+        case .story(let embedded):
             // A relation resolved by the API: the story itself in place of its UUID.
-            return summary(of: links.story(.uuid(embedded.uuid)) ?? embedded)
-        case .story, .plain: return .object(plain(object))
+            return item(of: links.story(.uuid(embedded.uuid)) ?? embedded)
+        case .plain: return .object(plain(object))
         }
     }
 
@@ -212,7 +218,7 @@ struct BlockPreparation {
         for (index, element) in uuids.enumerated() {
             guard let uuid = element.stringValue else { continue }
             if let related = links.story(.uuid(uuid)) {
-                summaries.append(summary(of: related))
+                summaries.append(item(of: related))
             } else {
                 trail.push(index: index)
                 warn(.brokenLink, "broken relation to story \(uuid): it is not loaded; left out of the list")
@@ -222,16 +228,31 @@ struct BlockPreparation {
         return summaries
     }
 
+    /// A related story as this level shows it: a summary with content while
+    /// ``relationLevels`` lasts, else only its `name`, `href` and `full_slug`.
+    private func item(of related: Story) -> MustacheValue {
+        guard relationLevels > 0 else {
+            var fields = MustacheObject(minimumCapacity: 4)
+            fields.append(new: "name", .string(related.name))
+            fields.append(new: "href", .string(links.href(to: related) ?? ""))
+            fields.append(new: "full_slug", .string(related.fullSlug))
+            // Null, not absent: `{{content.role}}` must not find an enclosing story's content.
+            fields.append(new: "content", .null)
+            return .object(fields)
+        }
+        return summary(of: related)
+    }
+
     /// A related or listed story: its identity, link, dates, tags and content (prepared for this
-    /// page when a template first reads it, without expanding its own relations; problems in it
-    /// are reported when its own page renders).
+    /// page when a template first reads it, its own relations one level less deep; problems in
+    /// it are reported when its own page renders).
     func summary(of related: Story) -> MustacheValue {
         let content: MustacheValue
         if case .object(let root) = related.content {
-            let (links, renderComponent) = (links, renderComponent)
+            let (links, renderComponent, levels) = (links, renderComponent, max(0, relationLevels - 1))
             content = .lazy(MustacheLazyValue {
                 let nested = BlockPreparation(
-                    links: links, story: related.fullSlug, log: RenderLog(), expandsRelations: false,
+                    links: links, story: related.fullSlug, log: RenderLog(), relationLevels: levels,
                     renderComponent: renderComponent)
                 return .object(nested.block(root))
             })

@@ -202,7 +202,7 @@ public struct PageRenderer: Sendable {
     private func preparation(
         links: PageLinks, story: String, log: RenderLog, surroundings: MustacheObject
     ) -> BlockPreparation {
-        BlockPreparation(links: links, story: story, log: log, expandsRelations: true) { [library] block, component in
+        BlockPreparation(links: links, story: story, log: log, relationLevels: 2) { [library] block, component in
             let name = "components/" + component
             guard library.contains(name) else {
                 log.addMissing([component])

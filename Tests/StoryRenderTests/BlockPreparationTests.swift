@@ -75,7 +75,7 @@ struct BlockPreparationTests {
     func agreement() throws {
         let resolver = TestResolver(stories: Self.stories)
         let links = PageLinks(resolver: resolver, pageURL: "docs/guide/", fullSlug: "docs/guide")
-        let preparation = BlockPreparation(links: links, story: "docs/guide", log: RenderLog(), expandsRelations: true) { block, _ in
+        let preparation = BlockPreparation(links: links, story: "docs/guide", log: RenderLog(), relationLevels: 2) { block, _ in
             Self.anchors(in: .object(block))
         }
         let root = try #require(Self.guide.content.objectValue)

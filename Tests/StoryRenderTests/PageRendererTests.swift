@@ -193,7 +193,23 @@ struct PageRendererTests {
         #expect(page.missingComponents.isEmpty)
     }
 
-    @Test("option fields holding story UUIDs become story summaries; broken ones are reported")
+    @Test("relations resolve two levels deep with content, then as name, href and full_slug only")
+    func relationsTwoLevels() throws {
+        let uuid = { (n: Int) in "b0000000-0000-4000-8000-00000000000\(n)" }
+        let stories = [
+            parseStory(#"{"uuid": "\#(uuid(1))", "full_slug": "blog/one", "name": "One", "content": {"component": "post", "_uid": "1", "author": "\#(uuid(2))"}}"#),
+            parseStory(#"{"uuid": "\#(uuid(2))", "full_slug": "team/ann", "name": "Ann", "content": {"component": "person", "_uid": "2", "role": "Editor", "mentor": "\#(uuid(3))"}}"#),
+            parseStory(#"{"uuid": "\#(uuid(3))", "full_slug": "team/bo", "name": "Bo", "content": {"component": "person", "_uid": "3", "role": "Lead", "mentor": "\#(uuid(2))"}}"#),
+        ]
+        let template = "{{#related}}{{name}}:{{#content.author}}{{name}} {{content.role}}{{#content.mentor}} mentor {{name}} {{href}} [{{content.role}}]{{/content.mentor}}{{/content.author}}{{/related}}"
+        let renderer = PageRenderer(library: try TemplateLibrary(templates: ["pages/post": template]), resolver: TestResolver(stories: stories))
+        let page = try renderer.render(parseStory(#"{"uuid": "p", "full_slug": "blog/post", "name": "Post", "content": {"component": "post", "_uid": "p", "related": ["\#(uuid(1))"]}}"#))
+        // The card's author (two levels down) has content; the author's mentor (three) only a name and link,
+        // and its null `content` keeps `{{content.role}}` from finding the author's.
+        #expect(page.html == "One:Ann Editor mentor Bo ../../team/bo/ []")
+    }
+
+    @Test("option fields holding story UUIDs become story summaries; broken ones are empty lists, reported")
     func relations() throws {
         let author = "a0000000-0000-4000-8000-000000000001"
         let first = "a0000000-0000-4000-8000-000000000002"
@@ -215,10 +231,11 @@ struct PageRendererTests {
             """#)
         let page = try renderer.render(post)
         #expect(page.html == """
-            <a href="../../team/ann/">Ann</a> team/ann|\(missing)|\
+            <a href="../../team/ann/">Ann</a> team/ann||\
             [Home ../../ Welcome!][Other ../other/ ]|ab|\(author)
             """)
-        #expect(page.warnings.isEmpty)
+        // A UUID no story has is an empty list, never the raw UUID, and is reported.
+        #expect(page.warnings.map(\.fieldPath) == ["unknown"])
 
         let broken = parseStory(#"{"uuid": "uuid-post", "full_slug": "blog/post", "name": "A post", "content": {"component": "post", "_uid": "1", "related": ["\#(first)", "\#(missing)"]}}"#)
         let brokenPage = try renderer.render(broken)
