@@ -30,6 +30,7 @@ struct BuildInputs: Sendable {
             key.combine("languages " + settings.languages.joined(separator: ",") + " " + settings.translation.rawValue)
         }
         key.combine("dates " + settings.dates.fingerprintText)
+        key.combine("images " + settings.images.fingerprintText)
         Self.combineFiles(in: workingDirectory.resolving(settings.templates), into: &key)
         self.key = key.hex
         content = settings.api == nil ? FolderFingerprint.of(workingDirectory.resolving(settings.source), jobs: settings.jobs) : nil

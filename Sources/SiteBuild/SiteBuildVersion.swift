@@ -2,5 +2,5 @@
 /// new version never reuses pages an older one rendered.
 public enum SiteBuildVersion {
     /// The version, as `storysite --version` prints it.
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }

@@ -146,7 +146,8 @@ public struct SiteGenerator {
                 language: edition.language?.code,
                 baseURL: settings.baseURL,
                 markdownUnsafe: settings.markdownUnsafe,
-                dates: settings.dates)
+                dates: settings.dates,
+                images: settings.images)
             renderers.append(renderer)
             let fingerprints = timings.measure("story identities") {
                 BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs, elsewhere: { languages.story(for: $0, outside: index) })

@@ -43,6 +43,8 @@ public struct SiteSettings: Sendable {
     public var translation: TranslationStrategy
     /// The date sections templates see (`{{#date}}…{{/date}}`) and the time zone they write in.
     public var dates: DateFormats
+    /// The widths and format of assets' `srcset`, and whether richtext images get them (`"images"`).
+    public var images: ImageSettings
 
     /// The file settings are read from, as messages name it.
     public static let configurationFile = "storysite.json"
@@ -53,7 +55,8 @@ public struct SiteSettings: Sendable {
         baseURL: String? = nil, site: JSONObject = JSONObject(), markdownUnsafe: Bool = false, global: String = "global",
         strict: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, api: StoryblokConfiguration? = nil,
         fallback: String? = nil, listings: [String: ListingSettings] = [:], collections: [CollectionSettings] = [],
-        languages: [String] = [], translation: TranslationStrategy = .field, dates: DateFormats = DateFormats()
+        languages: [String] = [], translation: TranslationStrategy = .field, dates: DateFormats = DateFormats(),
+        images: ImageSettings = ImageSettings()
     ) {
         self.source = source
         self.templates = templates
@@ -72,6 +75,7 @@ public struct SiteSettings: Sendable {
         self.languages = languages
         self.translation = translation
         self.dates = dates
+        self.images = images
     }
 }
 

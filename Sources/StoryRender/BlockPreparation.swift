@@ -6,7 +6,8 @@ import StoryModel
 /// - richtext → safe HTML (``RichtextRenderer``, `blok` nodes through the component templates);
 /// - multilink → `href` (relative to the page), `target`, `linktype`, `title` (the target story's
 ///   name), `exists` (false for a broken story link, whose `href` falls back to `cached_url`);
-/// - asset (also each element of a multi-asset field) → the object plus `src`;
+/// - asset (also each element of a multi-asset field) → the object plus `src`; on the asset CDN
+///   also `width`, `height` and `srcset` (``ResponsiveImage``, by ``images``);
 /// - table field → `thead` (cells with `value`) and `tbody` (rows whose `body` holds the cells);
 /// - story UUIDs in an option field (or a resolved relation) → story summaries (`name`, `href`,
 ///   `full_slug`, `slug`, `uuid`, dates, tags, `is_folder`, `content`), two levels deep (see
@@ -29,6 +30,8 @@ struct BlockPreparation {
     /// related story is only `name`, `href` and `full_slug`, so stories relating to each other
     /// end, and fan-out stays bounded.
     let relationLevels: Int
+    /// The widths and format of assets' `srcset`, and whether richtext images get it too.
+    var images = ImageSettings()
     let renderComponent: ComponentRenderer
 
     /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
@@ -114,7 +117,7 @@ struct BlockPreparation {
     // MARK: Field types
 
     private func richtext(_ document: JSONValue) -> MustacheValue {
-        let renderer = RichtextRenderer(links: links, story: story) { body, bodyPath, _ in
+        let renderer = RichtextRenderer(links: links, story: story, images: images.richtext ? images : nil) { body, bodyPath, _ in
             var html = ""
             trail.push(root: bodyPath)
             for (index, element) in body.enumerated() {
@@ -194,13 +197,18 @@ struct BlockPreparation {
     }
 
     private func asset(_ object: JSONObject) -> MustacheValue {
-        var fields = plain(object, extraCapacity: 1)
+        var fields = plain(object, extraCapacity: 4)
         var src = Self.text(object["filename"]) ?? ""
         if !src.isEmpty, !URLSafety.isSafeImageSource(src) {
             warn(.unsafeURL, "asset '\(src)' refused: it could run script")
             src = ""
         }
         fields["src"] = .string(links.resolvingSiteRoot(src))
+        if let image = ResponsiveImage(filename: src) {
+            fields["width"] = .number(Double(image.width))
+            fields["height"] = .number(Double(image.height))
+            if let srcset = image.srcset(settings: images, focus: Self.text(object["focus"])) { fields["srcset"] = .string(srcset) }
+        }
         return .object(fields)
     }
 
@@ -249,10 +257,10 @@ struct BlockPreparation {
     func summary(of related: Story) -> MustacheValue {
         let content: MustacheValue
         if case .object(let root) = related.content {
-            let (links, renderComponent, levels) = (links, renderComponent, max(0, relationLevels - 1))
+            let (links, renderComponent, levels, images) = (links, renderComponent, max(0, relationLevels - 1), images)
             content = .lazy(MustacheLazyValue {
                 let nested = BlockPreparation(
-                    links: links, story: related.fullSlug, log: RenderLog(), relationLevels: levels,
+                    links: links, story: related.fullSlug, log: RenderLog(), relationLevels: levels, images: images,
                     renderComponent: renderComponent)
                 return .object(nested.block(root))
             })

@@ -27,6 +27,8 @@ public struct PageRenderer: Sendable {
     /// The date sections every template sees (`{{#date}}…{{/date}}`), in name order.
     private let dateFormats: [(name: String, format: DateFormats.Format)]
     private let dates: DateFormats
+    /// Assets' `srcset` widths and format, and whether richtext images get them.
+    private let images: ImageSettings
     /// Names of partials that no template has wherever they are written (`{{>header}}`): reported
     /// once by whoever loads the templates, so not as missing components on every page.
     private let missingPartialNames: Set<String>
@@ -34,11 +36,13 @@ public struct PageRenderer: Sendable {
     /// Creates a renderer. `site` is the `site` object of `storysite.json`; `global` the story
     /// whose root block every page sees as `global` (navigation, footer); `collections` the
     /// stories of each named collection, in order; `markdownUnsafe` keeps raw HTML in Markdown
-    /// (`markdown.unsafe: true`); `dates` the date formats of `storysite.json`.
+    /// (`markdown.unsafe: true`); `dates` the date formats of `storysite.json`; `images` its
+    /// responsive images.
     public init(
         library: TemplateLibrary, resolver: some LinkResolving, site: JSONValue = .object(JSONObject()),
         global: Story? = nil, collections: [(name: String, stories: [Story])] = [], language: String? = nil,
-        baseURL: String? = nil, markdownUnsafe: Bool = false, dates: DateFormats = DateFormats()
+        baseURL: String? = nil, markdownUnsafe: Bool = false, dates: DateFormats = DateFormats(),
+        images: ImageSettings = ImageSettings()
     ) {
         self.library = library
         self.resolver = resolver
@@ -50,6 +54,7 @@ public struct PageRenderer: Sendable {
         self.markdown = MarkdownRenderer(unsafe: markdownUnsafe)
         self.dateFormats = dates.formats.keys.sorted().map { ($0, dates.formats[$0]!) }
         self.dates = dates
+        self.images = images
         self.missingPartialNames = Set(library.missingPartialTags.map(\.name))
     }
 
@@ -202,7 +207,7 @@ public struct PageRenderer: Sendable {
     private func preparation(
         links: PageLinks, story: String, log: RenderLog, surroundings: MustacheObject
     ) -> BlockPreparation {
-        BlockPreparation(links: links, story: story, log: log, relationLevels: 2) { [library] block, component in
+        BlockPreparation(links: links, story: story, log: log, relationLevels: 2, images: images) { [library] block, component in
             let name = "components/" + component
             guard library.contains(name) else {
                 log.addMissing([component])

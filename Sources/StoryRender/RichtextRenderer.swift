@@ -5,7 +5,8 @@ import StoryModel
 ///
 /// - Nodes: `<p>`, `<h1>`–`<h6>` (level clamped, default 1), `<ul>`, `<ol start>` (when `order`
 ///   is not 1), `<li>`, `<blockquote>`, `<pre><code class>`, `<br>`, `<hr>`,
-///   `<img id src alt title>` (in that order), emoji as `<span data-name data-emoji>`, tables
+///   `<img id src alt title>` (in that order; with ``images``, an asset CDN image also gets
+///   `width height srcset sizes loading`), emoji as `<span data-name data-emoji>`, tables
 ///   with `<thead>` for the leading header rows and `colspan`/`rowspan` only when not 1.
 ///   `textAlign` becomes `style="text-align: ...;"`. Other attributes keep the order they have
 ///   in the content. Unknown node types render their children.
@@ -26,12 +27,16 @@ public struct RichtextRenderer {
     public let links: PageLinks
     /// The `full_slug` of the story being rendered, for warnings.
     public let story: String
+    /// When set, images on the asset CDN get `width`, `height`, `srcset`, `sizes="100vw"` and
+    /// `loading="lazy"` after their own attributes; nil leaves images as they are.
+    public let images: ImageSettings?
     fileprivate let renderBlocks: BlockRenderer
 
     /// Creates a renderer for one page of `story`.
-    public init(links: PageLinks, story: String, renderBlocks: @escaping BlockRenderer) {
+    public init(links: PageLinks, story: String, images: ImageSettings? = nil, renderBlocks: @escaping BlockRenderer) {
         self.links = links
         self.story = story
+        self.images = images
         self.renderBlocks = renderBlocks
     }
 
@@ -179,13 +184,25 @@ private struct Walk {
     /// only when not empty; the asset's metadata (`source`, `copyright`, `meta_data`) is dropped.
     private mutating func image(_ attrs: JSONObject?) {
         output += "<img"
+        var source: String?
         for name in ["id", "src", "alt", "title"] {
             guard let value = attrs?[name].flatMap({ scalarString($0) }), !value.isEmpty else { continue }
             if name == "src" && !URLSafety.isSafeImageSource(value) {
                 warn(.unsafeURL, "image source \(quoted(value)) refused: it could run script")
                 continue
             }
+            if name == "src" { source = value }
             attribute(name, value)
+        }
+        if let settings = renderer.images, let source, let image = ResponsiveImage(filename: source) {
+            attribute("width", String(image.width))
+            attribute("height", String(image.height))
+            let focus = attrs?["focus"].flatMap { scalarString($0) }
+            if let srcset = image.srcset(settings: settings, focus: focus) {
+                attribute("srcset", srcset)
+                attribute("sizes", "100vw")
+            }
+            attribute("loading", "lazy")
         }
         output += ">"
     }

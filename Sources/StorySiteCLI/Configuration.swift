@@ -33,11 +33,14 @@ struct Configuration: Sendable, Equatable {
     var dates: [String: String]?
     /// `timeZone`: the time zone dates are written in; nil for UTC.
     var timeZone: TimeZone?
+    /// `images`: the responsive images' widths and format; nil for the defaults.
+    var images: ImageSettings?
 
     private static let knownKeys = [
         "source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
-        "listings", "collections", "languages", "translation", "dates", "timeZone",
+        "listings", "collections", "languages", "translation", "dates", "timeZone", "images",
     ]
+    private static let imageKeys = ["widths", "format", "richtext"]
 
     /// Reads `storysite.json` from `folder`; an empty configuration when there is none.
     static func load(from folder: URL) throws(ConfigurationError) -> Configuration {
@@ -130,6 +133,47 @@ struct Configuration: Sendable, Equatable {
             }
             timeZone = zone
         }
+        images = try Self.images(object)
+    }
+
+    /// `images`: `widths` (positive whole numbers), `format` (one the Image Service writes),
+    /// `richtext` (a bool); each optional.
+    private static func images(_ object: JSONObject) throws(ConfigurationError) -> ImageSettings? {
+        guard let value = object["images"] else { return nil }
+        guard case .object(let fields) = value else {
+            throw .at("images", "must be an object such as {\"widths\": [480, 960, 1440], \"format\": \"webp\", \"richtext\": true}")
+        }
+        for key in fields.keys where !imageKeys.contains(key) {
+            let suggestion = imageKeys.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
+                .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+            throw .at("images.\(key)", "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                + "; known settings: " + imageKeys.joined(separator: ", "))
+        }
+        var images = ImageSettings()
+        if let value = fields["widths"] {
+            guard case .array(let items) = value, !items.isEmpty else {
+                throw .at("images.widths", "must be a non-empty array of widths in pixels, such as [480, 960, 1440]")
+            }
+            var widths: [Int] = []
+            for item in items {
+                guard case .number(let number) = item, let width = Int(exactly: number), (1...100_000).contains(width) else {
+                    throw .at("images.widths", "'\(item.jsonText())' is not a width; use positive whole numbers of pixels, such as [480, 960, 1440]")
+                }
+                if !widths.contains(width) { widths.append(width) }
+            }
+            images.widths = widths.sorted()
+        }
+        if let value = fields["format"] {
+            guard let format = value.stringValue, ImageSettings.formats.contains(format) else {
+                throw .at("images.format", "must be one of " + ImageSettings.formats.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+            images.format = format
+        }
+        if let value = fields["richtext"] {
+            guard let flag = value.boolValue else { throw .at("images.richtext", "must be true or false") }
+            images.richtext = flag
+        }
+        return images
     }
 
     /// `dates`: format names, each to a non-empty ICU pattern; no name the page contract uses.
