@@ -31,6 +31,8 @@ struct BuildInputs: Sendable {
         }
         key.combine("dates " + settings.dates.fingerprintText)
         key.combine("images " + settings.images.fingerprintText)
+        // Only when set, so that existing builds keep their key.
+        if settings.richtext.headingIds { key.combine("richtext " + settings.richtext.fingerprintText) }
         Self.combineFiles(in: workingDirectory.resolving(settings.templates), into: &key)
         self.key = key.hex
         content = settings.api == nil ? FolderFingerprint.of(workingDirectory.resolving(settings.source), jobs: settings.jobs) : nil

@@ -147,7 +147,8 @@ public struct SiteGenerator {
                 baseURL: settings.baseURL,
                 markdownUnsafe: settings.markdownUnsafe,
                 dates: settings.dates,
-                images: settings.images)
+                images: settings.images,
+                richtext: settings.richtext)
             renderers.append(renderer)
             let fingerprints = timings.measure("story identities") {
                 BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs, elsewhere: { languages.story(for: $0, outside: index) })

@@ -45,6 +45,8 @@ public struct SiteSettings: Sendable {
     public var dates: DateFormats
     /// The widths and format of assets' `srcset`, and whether richtext images get them (`"images"`).
     public var images: ImageSettings
+    /// Whether richtext headings get ids and pages see `page.toc` (`"richtext"`).
+    public var richtext: RichtextSettings
 
     /// The file settings are read from, as messages name it.
     public static let configurationFile = "storysite.json"
@@ -56,7 +58,7 @@ public struct SiteSettings: Sendable {
         strict: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, api: StoryblokConfiguration? = nil,
         fallback: String? = nil, listings: [String: ListingSettings] = [:], collections: [CollectionSettings] = [],
         languages: [String] = [], translation: TranslationStrategy = .field, dates: DateFormats = DateFormats(),
-        images: ImageSettings = ImageSettings()
+        images: ImageSettings = ImageSettings(), richtext: RichtextSettings = RichtextSettings()
     ) {
         self.source = source
         self.templates = templates
@@ -76,6 +78,7 @@ public struct SiteSettings: Sendable {
         self.translation = translation
         self.dates = dates
         self.images = images
+        self.richtext = richtext
     }
 }
 

@@ -32,6 +32,9 @@ struct BlockPreparation {
     let relationLevels: Int
     /// The widths and format of assets' `srcset`, and whether richtext images get it too.
     var images = ImageSettings()
+    /// Where the page's own richtext headings are recorded, and given ids; nil (as for a
+    /// related or listed story's content, and `global`) leaves headings without ids.
+    var headings: HeadingOutline?
     let renderComponent: ComponentRenderer
 
     /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
@@ -117,7 +120,7 @@ struct BlockPreparation {
     // MARK: Field types
 
     private func richtext(_ document: JSONValue) -> MustacheValue {
-        let renderer = RichtextRenderer(links: links, story: story, images: images.richtext ? images : nil) { body, bodyPath, _ in
+        let renderer = RichtextRenderer(links: links, story: story, images: images.richtext ? images : nil, headings: headings) { body, bodyPath, _ in
             var html = ""
             trail.push(root: bodyPath)
             for (index, element) in body.enumerated() {

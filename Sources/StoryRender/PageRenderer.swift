@@ -29,6 +29,8 @@ public struct PageRenderer: Sendable {
     private let dates: DateFormats
     /// Assets' `srcset` widths and format, and whether richtext images get them.
     private let images: ImageSettings
+    /// Whether richtext headings get ids and story pages see `page.toc`.
+    private let richtext: RichtextSettings
     /// Names of partials that no template has wherever they are written (`{{>header}}`): reported
     /// once by whoever loads the templates, so not as missing components on every page.
     private let missingPartialNames: Set<String>
@@ -37,12 +39,12 @@ public struct PageRenderer: Sendable {
     /// whose root block every page sees as `global` (navigation, footer); `collections` the
     /// stories of each named collection, in order; `markdownUnsafe` keeps raw HTML in Markdown
     /// (`markdown.unsafe: true`); `dates` the date formats of `storysite.json`; `images` its
-    /// responsive images.
+    /// responsive images; `richtext` its richtext settings (heading ids, `page.toc`).
     public init(
         library: TemplateLibrary, resolver: some LinkResolving, site: JSONValue = .object(JSONObject()),
         global: Story? = nil, collections: [(name: String, stories: [Story])] = [], language: String? = nil,
         baseURL: String? = nil, markdownUnsafe: Bool = false, dates: DateFormats = DateFormats(),
-        images: ImageSettings = ImageSettings()
+        images: ImageSettings = ImageSettings(), richtext: RichtextSettings = RichtextSettings()
     ) {
         self.library = library
         self.resolver = resolver
@@ -55,6 +57,7 @@ public struct PageRenderer: Sendable {
         self.dateFormats = dates.formats.keys.sorted().map { ($0, dates.formats[$0]!) }
         self.dates = dates
         self.images = images
+        self.richtext = richtext
         self.missingPartialNames = Set(library.missingPartialTags.map(\.name))
     }
 
@@ -80,11 +83,21 @@ public struct PageRenderer: Sendable {
         let page = PageContext.page(
             url: pageURL, root: RelativeURL.root(of: pageURL), baseURL: baseURL,
             breadcrumbs: PageContext.breadcrumbs(of: story, resolver: resolver), backlinks: backlinks, links: links)
-        let surroundings = topLevel(
+        var surroundings = topLevel(
             page: page, listing: listing, links: links, story: story.fullSlug, locale: dateLocale(of: story), log: log)
+        // With heading ids, the page's own richtext headings, in document order, for `page.toc`.
+        let headings = richtext.headingIds ? HeadingOutline() : nil
         var content = MustacheObject()
         if case .object(let root) = story.content {
-            content = preparation(links: links, story: story.fullSlug, log: log, surroundings: surroundings).block(root)
+            var preparation = preparation(links: links, story: story.fullSlug, log: log, surroundings: surroundings)
+            preparation.headings = headings
+            content = preparation.block(root)
+        }
+        // Set once the content is prepared, so the page template sees every heading. (Components
+        // inside richtext render while it is prepared, so they do not see `page.toc`.)
+        if let headings, case .object(var pageObject)? = surroundings["page"] {
+            pageObject["toc"] = headings.toc
+            surroundings["page"] = .object(pageObject)
         }
         // The root block's fields at the top level, beneath the names the contract reserves.
         let contexts: [MustacheValue] = [

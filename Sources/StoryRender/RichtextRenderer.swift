@@ -30,13 +30,20 @@ public struct RichtextRenderer {
     /// When set, images on the asset CDN get `width`, `height`, `srcset`, `sizes="100vw"` and
     /// `loading="lazy"` after their own attributes; nil leaves images as they are.
     public let images: ImageSettings?
+    /// When set, each heading gets an `id` slugged from its text, unique within the outline,
+    /// and is recorded in it; nil leaves headings without one.
+    public let headings: HeadingOutline?
     fileprivate let renderBlocks: BlockRenderer
 
     /// Creates a renderer for one page of `story`.
-    public init(links: PageLinks, story: String, images: ImageSettings? = nil, renderBlocks: @escaping BlockRenderer) {
+    public init(
+        links: PageLinks, story: String, images: ImageSettings? = nil, headings: HeadingOutline? = nil,
+        renderBlocks: @escaping BlockRenderer
+    ) {
         self.links = links
         self.story = story
         self.images = images
+        self.headings = headings
         self.renderBlocks = renderBlocks
     }
 
@@ -127,7 +134,8 @@ private struct Walk {
         case "heading":
             // Clamped while still a Double: a level like 1e30 must not trap when made an Int.
             let level = attrs?["level"]?.numberValue.map { $0.isFinite ? Int(min(max($0, 1), 6)) : 1 } ?? 1
-            block(headingTags[level - 1], attrs, content)
+            let id = renderer.headings.map { $0.add(level: level, text: Self.plainText(content)) }
+            block(headingTags[level - 1], attrs, content, id: id)
         case "blockquote": block("blockquote", attrs, content)
         case "bullet_list": block("ul", attrs, content)
         case "ordered_list": block("ol", attrs, content, start: attrs?["order"])
@@ -151,10 +159,29 @@ private struct Walk {
 
     private let headingTags = ["h1", "h2", "h3", "h4", "h5", "h6"]
 
-    /// A block element with an optional `start` and `text-align`, then its children.
-    private mutating func block(_ tag: String, _ attrs: JSONObject?, _ content: [JSONValue], start: JSONValue? = nil) {
+    /// The text of `nodes` and their descendants (a hard break as a space, an emoji as its
+    /// character), each run of white space one space, trimmed.
+    static func plainText(_ nodes: [JSONValue]) -> String {
+        var text = ""
+        func collect(_ nodes: [JSONValue]) {
+            for node in nodes {
+                switch node["type"]?.stringValue {
+                case "text": text += node["text"]?.stringValue ?? ""
+                case "hard_break": text += " "
+                case "emoji": text += node["attrs"]?["emoji"]?.stringValue ?? ""
+                default: collect(node["content"]?.arrayValue ?? [])
+                }
+            }
+        }
+        collect(nodes)
+        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// A block element with an optional `id`, `start` and `text-align`, then its children.
+    private mutating func block(_ tag: String, _ attrs: JSONObject?, _ content: [JSONValue], start: JSONValue? = nil, id: String? = nil) {
         output += "<"
         output += tag
+        if let id { attribute("id", id) }
         if let start, let order = integer(start), order != 1 {
             attribute("start", String(order))
         }

@@ -60,6 +60,7 @@ struct BuildOptions: Sendable {
         settings.translation = configuration.translation ?? .field
         settings.dates = DateFormats(configured: configuration.dates, timeZone: configuration.timeZone)
         settings.images = configuration.images ?? ImageSettings()
+        settings.richtext = configuration.richtext ?? RichtextSettings()
         settings.strict = arguments.flag("strict") || (configuration.strict ?? false)
         settings.jobs = try arguments.integer("jobs", in: 1...256) ?? configuration.jobs ?? settings.jobs
         quiet = arguments.flag("quiet")

@@ -35,12 +35,15 @@ struct Configuration: Sendable, Equatable {
     var timeZone: TimeZone?
     /// `images`: the responsive images' widths and format; nil for the defaults.
     var images: ImageSettings?
+    /// `richtext`: heading ids and `page.toc`; nil for the defaults.
+    var richtext: RichtextSettings?
 
     private static let knownKeys = [
         "source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
-        "listings", "collections", "languages", "translation", "dates", "timeZone", "images",
+        "listings", "collections", "languages", "translation", "dates", "timeZone", "images", "richtext",
     ]
     private static let imageKeys = ["widths", "format", "richtext"]
+    private static let richtextKeys = ["headingIds"]
 
     /// Reads `storysite.json` from `folder`; an empty configuration when there is none.
     static func load(from folder: URL) throws(ConfigurationError) -> Configuration {
@@ -134,6 +137,27 @@ struct Configuration: Sendable, Equatable {
             timeZone = zone
         }
         images = try Self.images(object)
+        richtext = try Self.richtext(object)
+    }
+
+    /// `richtext`: `headingIds` (a bool), optional.
+    private static func richtext(_ object: JSONObject) throws(ConfigurationError) -> RichtextSettings? {
+        guard let value = object["richtext"] else { return nil }
+        guard case .object(let fields) = value else {
+            throw .at("richtext", "must be an object such as {\"headingIds\": true}")
+        }
+        for key in fields.keys where !richtextKeys.contains(key) {
+            let suggestion = richtextKeys.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
+                .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+            throw .at("richtext.\(key)", "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                + "; known settings: " + richtextKeys.joined(separator: ", "))
+        }
+        var richtext = RichtextSettings()
+        if let value = fields["headingIds"] {
+            guard let flag = value.boolValue else { throw .at("richtext.headingIds", "must be true or false") }
+            richtext.headingIds = flag
+        }
+        return richtext
     }
 
     /// `images`: `widths` (positive whole numbers), `format` (one the Image Service writes),

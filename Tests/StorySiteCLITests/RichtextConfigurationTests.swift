@@ -1,0 +1,68 @@
+import Foundation
+@testable import SiteBuild
+import StoryModel
+import StoryRender
+import Testing
+import TestSupport
+@testable import StorySiteCLI
+
+extension StorySiteCLITests {
+    @Suite("storysite.json: richtext")
+    struct RichtextConfigurationTests {
+        func configuration(_ json: String) throws -> Configuration {
+            try Configuration(json: try JSONValue(parsing: json))
+        }
+
+        func options(_ json: String) throws -> BuildOptions {
+            let parsed = try ParsedArguments([], spec: BuildCommand.spec)
+            return try BuildOptions(arguments: parsed, configuration: try configuration(json))
+        }
+
+        @Test("richtext is read into the build's settings; heading ids are off by default")
+        func read() throws {
+            #expect(try options(#"{"richtext": {"headingIds": true}}"#).settings.richtext == RichtextSettings(headingIds: true))
+            #expect(try options(#"{"richtext": {"headingIds": false}}"#).settings.richtext == RichtextSettings())
+            #expect(try options(#"{"richtext": {}}"#).settings.richtext == RichtextSettings())
+            #expect(try configuration("{}").richtext == nil)
+            #expect(try !options("{}").settings.richtext.headingIds)
+        }
+
+        @Test("heading ids are part of the build key; off written out is the default")
+        func buildKey() throws {
+            let folder = try TemporaryFolder()
+            func key(_ json: String) throws -> String {
+                BuildInputs(settings: try options(json).settings, workingDirectory: folder.url).key
+            }
+            #expect(try key(#"{"richtext": {"headingIds": true}}"#) != key("{}"))
+            #expect(try key(#"{"richtext": {"headingIds": false}}"#) == key("{}"))
+            #expect(try key(#"{"richtext": {}}"#) == key("{}"))
+        }
+
+        static let knownSettings = "source, templates, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, "
+            + "listings, collections, languages, translation, dates, timeZone, images, richtext"
+
+        @Test("bad richtext settings exit 64, naming the key", arguments: [
+            (#"{"richtext": true}"#, #"'richtext' must be an object such as {"headingIds": true}"#),
+            (#"{"richtext": ["headingIds"]}"#, #"'richtext' must be an object such as {"headingIds": true}"#),
+            (#"{"richtext": {"headingIds": "yes"}}"#, "'richtext.headingIds' must be true or false"),
+            (#"{"richtext": {"headingIds": null}}"#, "'richtext.headingIds' must be true or false"),
+            (#"{"richtext": {"headingId": true}}"#,
+             "'richtext.headingId' is not a setting (did you mean 'headingIds'?); known settings: headingIds"),
+            (#"{"richtext": {"toc": true}}"#, "'richtext.toc' is not a setting; known settings: headingIds"),
+            (#"{"richText": {"headingIds": true}}"#,
+             "'richText' is not a setting (did you mean 'richtext'?); known settings: " + knownSettings),
+        ])
+        func badSettings(json: String, message: String) async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("storysite.json", json)
+            #expect {
+                try Configuration.load(from: folder.url)
+            } throws: { error in
+                (error as? ConfigurationError)?.description == "storysite.json: error: " + message
+            }
+            let result = try await Executable.run(["build"], in: folder.url)
+            #expect(result.status == 64)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+}
