@@ -285,22 +285,24 @@ private struct Walk {
     private mutating func cell(_ tag: String, _ attrs: JSONObject?, _ content: [JSONValue]) {
         output += "<"
         output += tag
-        var style = ""
+        // Styles in @storyblok/richtext's order (width, background, alignment), whatever the content's.
+        var widthStyle = "", backgroundStyle = "", alignStyle = ""
         for entry in attrs?.entries ?? [] {
             switch entry.key {
             case "colspan", "rowspan":
                 if let span = integer(entry.value), span > 1 { attribute(entry.key, String(span)) }
             case "colwidth":
                 let width = entry.value.arrayValue?.first?.numberValue ?? entry.value.numberValue
-                if let width, width.isFinite, width > 0 { appendStyle("width", formatNumber(width) + "px", to: &style) }
+                if let width, width.isFinite, width > 0 { appendStyle("width", formatNumber(width) + "px", to: &widthStyle) }
             case "backgroundColor":
-                addColor(entry.value, property: "background-color", to: &style)
+                addColor(entry.value, property: "background-color", to: &backgroundStyle)
             case "textAlign":
-                addTextAlign(entry.value, to: &style)
+                addTextAlign(entry.value, to: &alignStyle)
             default:
                 continue
             }
         }
+        let style = [widthStyle, backgroundStyle, alignStyle].filter { !$0.isEmpty }.joined(separator: " ")
         if !style.isEmpty { attribute("style", style) }
         output += ">"
         children(content)
