@@ -62,13 +62,7 @@ struct Configuration: Sendable, Equatable {
 
     init(json: JSONValue) throws(ConfigurationError) {
         guard let object = json.objectValue else { throw ConfigurationError.at("", "must be a JSON object") }
-        for key in object.keys where !Self.knownKeys.contains(key) {
-            // The closest known key, the first of equals (`date` is 'dates', not 'site').
-            let suggestion = Self.knownKeys.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
-                .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-            throw ConfigurationError.at(key, "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-                + "; known settings: " + Self.knownKeys.joined(separator: ", "))
-        }
+        try ConfigurationError.checkKeys(object, known: Self.knownKeys)
         switch object["source"] {
         case .object(let settings)?:
             guard settings.keys == ["storyblok"], let api = settings["storyblok"]?.objectValue else {
@@ -146,12 +140,7 @@ struct Configuration: Sendable, Equatable {
         guard case .object(let fields) = value else {
             throw .at("richtext", "must be an object such as {\"headingIds\": true}")
         }
-        for key in fields.keys where !richtextKeys.contains(key) {
-            let suggestion = richtextKeys.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
-                .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-            throw .at("richtext.\(key)", "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-                + "; known settings: " + richtextKeys.joined(separator: ", "))
-        }
+        try ConfigurationError.checkKeys(fields, known: richtextKeys, in: "richtext")
         var richtext = RichtextSettings()
         if let value = fields["headingIds"] {
             guard let flag = value.boolValue else { throw .at("richtext.headingIds", "must be true or false") }
@@ -167,12 +156,7 @@ struct Configuration: Sendable, Equatable {
         guard case .object(let fields) = value else {
             throw .at("images", "must be an object such as {\"widths\": [480, 960, 1440], \"format\": \"webp\", \"richtext\": true}")
         }
-        for key in fields.keys where !imageKeys.contains(key) {
-            let suggestion = imageKeys.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
-                .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-            throw .at("images.\(key)", "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-                + "; known settings: " + imageKeys.joined(separator: ", "))
-        }
+        try ConfigurationError.checkKeys(fields, known: imageKeys, in: "images")
         var images = ImageSettings()
         if let value = fields["widths"] {
             guard case .array(let items) = value, !items.isEmpty else {
@@ -255,6 +239,18 @@ struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
 
     static func at(_ key: String, _ problem: String) -> ConfigurationError {
         ConfigurationError(location: Configuration.fileName, message: key.isEmpty ? problem : "'\(key)' \(problem)")
+    }
+
+    /// Throws for the first key of `object` not among `known`, naming it under `prefix`
+    /// (`images.formt`), suggesting the closest known key (the first of equals: `date` is
+    /// 'dates', not 'site') and listing them all.
+    static func checkKeys(_ object: JSONObject, known: [String], in prefix: String? = nil) throws(ConfigurationError) {
+        for key in object.keys where !known.contains(key) {
+            let suggestion = known.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
+                .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+            throw .at(prefix.map { "\($0).\(key)" } ?? key, "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                + "; known settings: " + known.joined(separator: ", "))
+        }
     }
 
     var description: String { "\(location): error: \(message)" }

@@ -20,7 +20,7 @@ enum ListingConfiguration {
             let folder = Story.normalizedSlug(entry.key)
             guard !folder.isEmpty else { throw .at(key, "must name a folder, such as \"blog/\"") }
             guard case .object(let fields) = entry.value else { throw .at(key, "must be an object such as {\"sort\": \"name\"}") }
-            try checkKeys(fields, known: listingKeys, in: key)
+            try ConfigurationError.checkKeys(fields, known: listingKeys, in: key)
             var settings = ListingSettings()
             settings.order = try order(fields["sort"], key: key) ?? .standard
             settings.perPage = try positiveInteger(fields["perPage"], key: key + ".perPage")
@@ -51,7 +51,7 @@ enum ListingConfiguration {
             let key = "collections.\(entry.key)"
             guard !entry.key.isEmpty else { throw .at(key, "must have a name") }
             guard case .object(let fields) = entry.value else { throw .at(key, "must be an object such as {\"folder\": \"blog/\"}") }
-            try checkKeys(fields, known: collectionKeys, in: key)
+            try ConfigurationError.checkKeys(fields, known: collectionKeys, in: key)
             var selection = StorySelection()
             if let folderValue = fields["folder"] {
                 guard let folder = folderValue.stringValue.map(Story.normalizedSlug), !folder.isEmpty else {
@@ -72,14 +72,6 @@ enum ListingConfiguration {
             collections.append(CollectionSettings(name: entry.key, selection: selection))
         }
         return collections.sorted { $0.name < $1.name }
-    }
-
-    private static func checkKeys(_ fields: JSONObject, known: [String], in key: String) throws(ConfigurationError) {
-        for name in fields.keys where !known.contains(name) {
-            let suggestion = known.first { EditDistance.between($0.lowercased(), name.lowercased()) <= 2 }
-            throw .at("\(key).\(name)", "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-                + "; known settings: " + known.joined(separator: ", "))
-        }
     }
 
     private static func order(_ value: JSONValue?, key: String) throws(ConfigurationError) -> StoryOrder? {

@@ -146,3 +146,13 @@ extension StorySiteCLITests {
         }
     }
 }
+
+/// The settings `json`, the text of a `storysite.json`, gives.
+func parsedConfiguration(_ json: String) throws -> Configuration {
+    try Configuration(json: try JSONValue(parsing: json))
+}
+
+/// The build options of `storysite build` with no flags under the `storysite.json` text `json`.
+func parsedOptions(_ json: String) throws -> BuildOptions {
+    try BuildOptions(arguments: try ParsedArguments([], spec: BuildCommand.spec), configuration: try parsedConfiguration(json))
+}

@@ -9,44 +9,35 @@ import TestSupport
 extension StorySiteCLITests {
     @Suite("storysite.json: dates and timeZone")
     struct DateConfigurationTests {
-        func configuration(_ json: String) throws -> Configuration {
-            try Configuration(json: try JSONValue(parsing: json))
-        }
-
-        func options(_ json: String) throws -> BuildOptions {
-            let parsed = try ParsedArguments([], spec: BuildCommand.spec)
-            return try BuildOptions(arguments: parsed, configuration: try configuration(json))
-        }
-
         @Test("dates and timeZone are read; the formats replace the built-in date and keep iso")
         func read() throws {
-            let configuration = try configuration(#"""
+            let configuration = try parsedConfiguration(#"""
                 {"dates": {"date": "d MMMM yyyy", "short": "dd.MM.yy", "long-time": "EEEE, d MMMM yyyy, HH:mm"},
                  "timeZone": "Europe/Berlin"}
                 """#)
             #expect(configuration.dates == ["date": "d MMMM yyyy", "short": "dd.MM.yy", "long-time": "EEEE, d MMMM yyyy, HH:mm"])
             #expect(configuration.timeZone?.identifier == "Europe/Berlin")
 
-            let settings = try options(#"{"dates": {"short": "dd.MM.yy"}, "timeZone": "America/New_York"}"#).settings
+            let settings = try parsedOptions(#"{"dates": {"short": "dd.MM.yy"}, "timeZone": "America/New_York"}"#).settings
             #expect(settings.dates.formats == ["short": DateFormats.Format(pattern: "dd.MM.yy"), "iso": DateFormats.iso])
             #expect(settings.dates.timeZone.identifier == "America/New_York")
         }
 
         @Test("a format named iso replaces the built-in one")
         func ownISO() throws {
-            let settings = try options(#"{"dates": {"iso": "yyyy-MM-dd"}}"#).settings
+            let settings = try parsedOptions(#"{"dates": {"iso": "yyyy-MM-dd"}}"#).settings
             #expect(settings.dates.formats == ["iso": DateFormats.Format(pattern: "yyyy-MM-dd")])
         }
 
         @Test("without dates: the built-in date and iso, in UTC; timeZone alone keeps them")
         func defaults() throws {
-            let plain = try options("{}").settings.dates
+            let plain = try parsedOptions("{}").settings.dates
             #expect(plain == DateFormats())
             #expect(plain.formats["date"]?.pattern == "d MMM yyyy")
             #expect(plain.formats["iso"]?.pattern == "yyyy-MM-dd'T'HH:mm:ssXXX")
             #expect(plain.timeZone == DateFormats.utc && plain.timeZone.secondsFromGMT() == 0)
-            #expect(try options(#"{"timeZone": "UTC"}"#).settings.dates == plain)
-            let zoned = try options(#"{"timeZone": "Asia/Tokyo"}"#).settings.dates
+            #expect(try parsedOptions(#"{"timeZone": "UTC"}"#).settings.dates == plain)
+            let zoned = try parsedOptions(#"{"timeZone": "Asia/Tokyo"}"#).settings.dates
             #expect(zoned.formats == DateFormats.builtIn)
             #expect(zoned.timeZone.identifier == "Asia/Tokyo")
         }

@@ -9,32 +9,23 @@ import TestSupport
 extension StorySiteCLITests {
     @Suite("storysite.json: images")
     struct ImageConfigurationTests {
-        func configuration(_ json: String) throws -> Configuration {
-            try Configuration(json: try JSONValue(parsing: json))
-        }
-
-        func options(_ json: String) throws -> BuildOptions {
-            let parsed = try ParsedArguments([], spec: BuildCommand.spec)
-            return try BuildOptions(arguments: parsed, configuration: try configuration(json))
-        }
-
         @Test("images is read into the build's settings")
         func read() throws {
-            let images = try options(#"{"images": {"widths": [960, 480, 1440, 480], "format": "webp", "richtext": true}}"#).settings.images
+            let images = try parsedOptions(#"{"images": {"widths": [960, 480, 1440, 480], "format": "webp", "richtext": true}}"#).settings.images
             #expect(images == ImageSettings(widths: [480, 960, 1440], format: "webp", richtext: true))
             for format in ["webp", "avif", "png", "jpeg"] {
-                #expect(try options(#"{"images": {"format": "\#(format)"}}"#).settings.images.format == format)
+                #expect(try parsedOptions(#"{"images": {"format": "\#(format)"}}"#).settings.images.format == format)
             }
             // Each key is optional; the others keep their defaults.
-            #expect(try options(#"{"images": {"widths": [320]}}"#).settings.images == ImageSettings(widths: [320]))
-            #expect(try options(#"{"images": {"richtext": true}}"#).settings.images == ImageSettings(richtext: true))
-            #expect(try options(#"{"images": {}}"#).settings.images == ImageSettings())
+            #expect(try parsedOptions(#"{"images": {"widths": [320]}}"#).settings.images == ImageSettings(widths: [320]))
+            #expect(try parsedOptions(#"{"images": {"richtext": true}}"#).settings.images == ImageSettings(richtext: true))
+            #expect(try parsedOptions(#"{"images": {}}"#).settings.images == ImageSettings())
         }
 
         @Test("without images: widths 480, 960 and 1440, no format, richtext off")
         func defaults() throws {
-            #expect(try configuration("{}").images == nil)
-            let images = try options("{}").settings.images
+            #expect(try parsedConfiguration("{}").images == nil)
+            let images = try parsedOptions("{}").settings.images
             #expect(images.widths == [480, 960, 1440] && images.format == nil && !images.richtext)
         }
 
@@ -42,7 +33,7 @@ extension StorySiteCLITests {
         func buildKey() throws {
             let folder = try TemporaryFolder()
             func key(_ json: String) throws -> String {
-                BuildInputs(settings: try options(json).settings, workingDirectory: folder.url).key
+                BuildInputs(settings: try parsedOptions(json).settings, workingDirectory: folder.url).key
             }
             var seen = Set<String>()
             for json in [

@@ -9,29 +9,20 @@ import TestSupport
 extension StorySiteCLITests {
     @Suite("storysite.json: richtext")
     struct RichtextConfigurationTests {
-        func configuration(_ json: String) throws -> Configuration {
-            try Configuration(json: try JSONValue(parsing: json))
-        }
-
-        func options(_ json: String) throws -> BuildOptions {
-            let parsed = try ParsedArguments([], spec: BuildCommand.spec)
-            return try BuildOptions(arguments: parsed, configuration: try configuration(json))
-        }
-
         @Test("richtext is read into the build's settings; heading ids are off by default")
         func read() throws {
-            #expect(try options(#"{"richtext": {"headingIds": true}}"#).settings.richtext == RichtextSettings(headingIds: true))
-            #expect(try options(#"{"richtext": {"headingIds": false}}"#).settings.richtext == RichtextSettings())
-            #expect(try options(#"{"richtext": {}}"#).settings.richtext == RichtextSettings())
-            #expect(try configuration("{}").richtext == nil)
-            #expect(try !options("{}").settings.richtext.headingIds)
+            #expect(try parsedOptions(#"{"richtext": {"headingIds": true}}"#).settings.richtext == RichtextSettings(headingIds: true))
+            #expect(try parsedOptions(#"{"richtext": {"headingIds": false}}"#).settings.richtext == RichtextSettings())
+            #expect(try parsedOptions(#"{"richtext": {}}"#).settings.richtext == RichtextSettings())
+            #expect(try parsedConfiguration("{}").richtext == nil)
+            #expect(try !parsedOptions("{}").settings.richtext.headingIds)
         }
 
         @Test("heading ids are part of the build key; off written out is the default")
         func buildKey() throws {
             let folder = try TemporaryFolder()
             func key(_ json: String) throws -> String {
-                BuildInputs(settings: try options(json).settings, workingDirectory: folder.url).key
+                BuildInputs(settings: try parsedOptions(json).settings, workingDirectory: folder.url).key
             }
             #expect(try key(#"{"richtext": {"headingIds": true}}"#) != key("{}"))
             #expect(try key(#"{"richtext": {"headingIds": false}}"#) == key("{}"))
