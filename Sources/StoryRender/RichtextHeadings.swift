@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import StoryModel
 
 /// The richtext settings of `storysite.json` (`"richtext"`).
 public struct RichtextSettings: Sendable, Hashable {
@@ -63,20 +64,8 @@ public final class HeadingOutline: @unchecked Sendable {
         })
     }
 
-    /// `text` lower-cased, letters and digits kept, every other run one `-`, none at either
-    /// end; `section` when nothing is left.
+    /// The slug of `text` (``TextSlug``); `section` when no letter or digit is left.
     public static func slug(_ text: String) -> String {
-        var slug = ""
-        var pendingDash = false
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                if pendingDash && !slug.isEmpty { slug += "-" }
-                pendingDash = false
-                slug.append(character)
-            } else {
-                pendingDash = true
-            }
-        }
-        return slug.isEmpty ? "section" : slug
+        TextSlug.slug(of: text) ?? "section"
     }
 }
