@@ -4,8 +4,8 @@ import StoryModel
 
 /// Fingerprints of what a build reads, computed before it starts.
 struct BuildInputs: Sendable {
-    /// The storysite version, every setting that changes output, and the templates folder
-    /// (names and contents): when it changes, no cached page can be reused.
+    /// The storysite version, every setting that changes output, the templates folder and the
+    /// static folder (names and contents): when it changes, no cached page can be reused.
     var key: String
     /// The content folder, from `stat` alone (``FolderFingerprint``); nil for the API source,
     /// whose changes cannot be seen without asking it.
@@ -34,6 +34,12 @@ struct BuildInputs: Sendable {
         // Only when set, so that existing builds keep their key.
         if settings.richtext.headingIds { key.combine("richtext " + settings.richtext.fingerprintText) }
         Self.combineFiles(in: workingDirectory.resolving(settings.templates), into: &key)
+        // Only when there are static files, so that builds without them keep their key.
+        let staticFolder = workingDirectory.resolving(settings.staticFolder)
+        if FileManager.default.fileExists(atPath: staticFolder.path) {
+            key.combine("static " + settings.staticFolder)
+            Self.combineFiles(in: staticFolder, into: &key)
+        }
         self.key = key.hex
         content = settings.api == nil ? FolderFingerprint.of(workingDirectory.resolving(settings.source), jobs: settings.jobs) : nil
     }

@@ -160,8 +160,8 @@ public struct SiteGenerator {
         timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
     }
 
-    /// The 404 page (in the default language), the assets, and with a base URL every
-    /// language's feeds, the sitemap (with each page's translations) and robots.txt.
+    /// The 404 page (in the default language), the assets, with a base URL every language's
+    /// feeds, the sitemap (with each page's translations) and robots.txt, and the static files.
     private func addSiteFiles(_ plans: [PagePlan], renderers: [PageRenderer], translations: PageTranslations, into output: inout Output) {
         output.files.append(notFoundPage(renderers[0], into: &output))
         output.files += assets(into: &output)
@@ -179,6 +179,11 @@ public struct SiteGenerator {
             output.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL)))
             output.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))
         }
+        let (files, problems) = StaticFiles.merge(
+            output.files, kept: output.kept, plans: plans, from: workingDirectory.resolving(settings.staticFolder),
+            displayPath: settings.staticFolder, templates: settings.templates)
+        output.files = files
+        output.diagnostics += problems
     }
 
     /// The content-level check's broken story links of one language (named by its code, as in
@@ -467,21 +472,9 @@ public struct SiteGenerator {
     /// The files of `Templates/assets/`, to be written under `assets/`.
     private func assets(into output: inout Output) -> [OutputFile] {
         let folder = workingDirectory.resolving(settings.templates).appendingPathComponent("assets", isDirectory: true)
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            return []
-        }
-        var files: [OutputFile] = []
-        let prefix = folder.standardizedFileURL.path + "/"
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
-            do {
-                files.append(OutputFile(path: "assets/" + relative, contents: try Data(contentsOf: url)))
-            } catch {
-                output.diagnostics.append(.error("\(settings.templates)/assets/\(relative)", "could not read the file: \(error.localizedDescription)"))
-            }
-        }
-        return files.sorted { $0.path < $1.path }
+        let (files, problems) = FolderFiles.read(folder, as: "assets/", displayPath: "\(settings.templates)/assets")
+        output.diagnostics += problems
+        return files
     }
 
     private func folderExists(_ path: String) -> Bool {

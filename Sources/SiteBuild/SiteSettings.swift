@@ -10,6 +10,9 @@ public struct SiteSettings: Sendable {
     public var source: String
     /// The folder of Mustache templates.
     public var templates: String
+    /// The folder of root files (`CNAME`, `_redirects`, `.well-known/`…) copied to the output as
+    /// they are; it may be missing.
+    public var staticFolder = "static"
     /// The folder the site is written into.
     public var output: String
     /// The stories to start crawling from; the first is the site's root.

@@ -285,13 +285,14 @@ public struct SiteWriter: Sendable {
         FolderRemoval.remove(retired.path, jobs: jobs)
     }
 
-    /// Moves the user's root dotfiles (`.git`, `.nojekyll`; not storysite's own `.storysite`)
-    /// from `folder` into the output folder. On failure `folder` is kept, and named, so nothing
-    /// of the user's is lost.
+    /// Moves the user's root dotfiles (`.git`, `.nojekyll`; not storysite's own `.storysite`, nor
+    /// those `folder`'s manifest lists, such as a static `.well-known/`) from `folder` into the
+    /// output folder. On failure `folder` is kept, and named, so nothing of the user's is lost.
     private func carryUserDotfiles(from folder: URL) throws(OutputError) {
         let fileManager = FileManager.default
+        let written = Set(((try? Manifest.read(in: folder)) ?? nil)?.files.keys.map { String($0.prefix { $0 != "/" }) } ?? [])
         let names = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasPrefix(".") && $0 != Manifest.folderName }
+            .filter { $0.hasPrefix(".") && $0 != Manifest.folderName && !written.contains($0) }
         for name in names.sorted() where !fileManager.fileExists(atPath: output.appendingPathComponent(name).path) {
             do {
                 try fileManager.moveItem(at: folder.appendingPathComponent(name), to: output.appendingPathComponent(name))

@@ -46,6 +46,7 @@ struct BuildOptions: Sendable {
     init(arguments: ParsedArguments, configuration: Configuration, environment: [String: String] = [:]) throws(UsageError) {
         settings.source = arguments.string("source") ?? configuration.source ?? settings.source
         settings.templates = arguments.string("templates") ?? configuration.templates ?? settings.templates
+        settings.staticFolder = configuration.staticFolder ?? settings.staticFolder
         settings.output = arguments.string("output") ?? configuration.output ?? settings.output
         let entryFlags = arguments.strings("entry")
         settings.entries = entryFlags.isEmpty ? (configuration.entries ?? settings.entries) : entryFlags
@@ -119,7 +120,10 @@ struct BuildOptions: Sendable {
     /// templates or the fallback folder (replacing any of them would destroy the user's work).
     func outputFolder(in context: CommandContext) throws(OutputError) -> URL {
         let output = context.url(settings.output)
-        let protected = [("source", context.url(settings.source)), ("templates", context.url(settings.templates))]
+        let protected = [
+            ("source", context.url(settings.source)), ("templates", context.url(settings.templates)),
+            ("static", context.url(settings.staticFolder)),
+        ]
             + (settings.fallback.map { [("fallback", context.url($0))] } ?? [])
         try OutputFolderRules.check(
             output: output, displayPath: settings.output, currentFolder: context.workingDirectory, protected: protected)

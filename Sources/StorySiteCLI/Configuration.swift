@@ -13,6 +13,8 @@ struct Configuration: Sendable, Equatable {
     var storyblok: StoryblokSettings?
     var fallback: String?
     var templates: String?
+    /// `static`: the folder of root files copied to the output as they are.
+    var staticFolder: String?
     var output: String?
     var entries: [String]?
     var baseURL: String?
@@ -39,7 +41,7 @@ struct Configuration: Sendable, Equatable {
     var richtext: RichtextSettings?
 
     private static let knownKeys = [
-        "source", "templates", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
+        "source", "templates", "static", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
         "listings", "collections", "languages", "translation", "dates", "timeZone", "images", "richtext",
     ]
     private static let imageKeys = ["widths", "format", "richtext"]
@@ -74,6 +76,7 @@ struct Configuration: Sendable, Equatable {
         }
         fallback = try Self.string(object, "fallback")
         templates = try Self.string(object, "templates")
+        staticFolder = try Self.string(object, "static")
         output = try Self.string(object, "output")
         baseURL = try Self.string(object, "baseURL")
         global = try Self.string(object, "global")

@@ -29,7 +29,7 @@ extension StorySiteCLITests {
             #expect(try key(#"{"richtext": {}}"#) == key("{}"))
         }
 
-        static let knownSettings = "source, templates, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, "
+        static let knownSettings = "source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, "
             + "listings, collections, languages, translation, dates, timeZone, images, richtext"
 
         @Test("bad richtext settings exit 64, naming the key", arguments: [
