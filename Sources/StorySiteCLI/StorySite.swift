@@ -16,6 +16,7 @@ public enum StorySite {
 
     static let commands = [
         CommandEntry(BuildCommand.self), CommandEntry(CheckCommand.self), CommandEntry(PullCommand.self), CommandEntry(ServeCommand.self),
+        CommandEntry(InitCommand.self),
     ]
 
     /// Runs the command line `arguments` (without the program name).
