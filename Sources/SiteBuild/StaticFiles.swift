@@ -21,10 +21,16 @@ enum StaticFiles {
         guard !statics.isEmpty else { return (files, diagnostics) }
         let replaced = Set(statics.map(\.path)).intersection(replaceable)
         let generated = Set(files.map(\.path)).union(kept)
+        let generatedFolders = Set(generated.flatMap { path in path.indices.filter { path[$0] == "/" }.map { String(path[..<$0]) } })
         statics = statics.filter { file in
             if file.path.hasPrefix(reservedFolder + "/") {
                 diagnostics.append(.error(
                     "\(displayPath)/\(file.path)", "storysite keeps its build cache in '\(reservedFolder)/'; move the file elsewhere"))
+                return false
+            }
+            if generatedFolders.contains(file.path) {
+                diagnostics.append(.error(
+                    "\(displayPath)/\(file.path)", "the build writes files into the folder '\(file.path)/'; rename or remove the file"))
                 return false
             }
             guard generated.contains(file.path), !replaced.contains(file.path) else { return true }

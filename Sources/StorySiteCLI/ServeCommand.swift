@@ -55,7 +55,7 @@ struct ServeCommand: Command {
         let boundPort = try server.start()
         announce(options.output, host: host, port: boundPort)
 
-        let watched = [options.templates] + (options.api == nil ? [options.source] : [])
+        let watched = [options.templates, options.staticFolder] + (options.api == nil ? [options.source] : [])
         let watcher = FolderWatcher(
             folders: watched.map { context.url($0) },
             files: [context.workingDirectory.appendingPathComponent(Configuration.fileName)])

@@ -75,11 +75,31 @@ extension StorySiteCLITests {
             #expect(workspace.exists("Output/.nojekyll"))
         }
 
+        @Test("serve rebuilds when a static file is saved, and serves it")
+        func serveWatchesStaticFolder() async throws {
+            let workspace = try Site.smallSite(stories: ["home.json": Site.story("home", uuid: "h")])
+            let server = try ServeProcess(["--port", "0", "--quiet"], in: workspace.url)
+            let url = try await server.url()
+            try workspace.write("static/_headers", "/*\n  X-Frame-Options: DENY\n")
+            let deadline = ContinuousClock.now + .seconds(10)
+            var served = (status: 0, body: "")
+            while ContinuousClock.now < deadline {
+                let response = try await ServeEndToEndTests.get(url + "_headers")
+                served = (response.status, response.body)
+                if served.status == 200 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(served.status == 200)
+            #expect(served.body == "/*\n  X-Frame-Options: DENY\n")
+            #expect(await server.terminate() == 0)
+        }
+
         @Test("a static file where the build writes a page or an asset is an error naming both")
         func collisions() async throws {
             let workspace = try Site.demoWorkspace()
             try workspace.write("static/about/index.html", "<p>mine</p>")
             try workspace.write("static/assets/style.css", "body {}")
+            try workspace.write("static/blog", "a file where the blog's pages go")
             let result = try await Executable.run(["build"], in: workspace.url)
             #expect(result.status == 1)
             #expect(result.stderr.contains(
@@ -88,6 +108,7 @@ extension StorySiteCLITests {
             #expect(result.stderr.contains(
                 "static/assets/style.css: error: the build also writes 'assets/style.css', from Templates/assets/style.css;"),
                 "\(result.stderr)")
+            #expect(result.stderr.contains("static/blog: error: the build writes files into the folder 'blog/'"), "\(result.stderr)")
             #expect(!workspace.exists("Output"))
         }
 
