@@ -8,7 +8,7 @@ Checks what publishing needs, recipe by recipe:
   - GitLab Pages: a `pages` job on the default branch whose site lands in the `public` artifact;
   - Netlify and Cloudflare Pages: the site built on GitHub Actions and uploaded by a deploy job
     that downloads the same artifact, with the service's credentials from secrets.
-Every recipe's `${{ steps.<id>.outputs... }}` names a step of its job, and every variable and secret
+The README shows the GitHub Pages recipe as it is in its file. Every recipe's `${{ steps.<id>.outputs... }}` names a step of its job, and every variable and secret
 it reads is named in its opening comment, which tells the user to set it.
 Prints `deploy: N passed, M failed` and exits non-zero on any failure.
 
@@ -20,7 +20,8 @@ from pathlib import Path
 
 import yaml
 
-RECIPES = Path(__file__).resolve().parents[2] / "Scripts/deploy"
+REPOSITORY = Path(__file__).resolve().parents[2]
+RECIPES = REPOSITORY / "Scripts/deploy"
 
 
 def load(name):
@@ -102,6 +103,8 @@ def check_github_pages():
     deployment = uses(deploy, "actions/deploy-pages")
     expect(deployment and deployment[0].get("id") == "deployment", "no actions/deploy-pages step with id deployment")
     expect("steps.deployment.outputs.page_url" in deploy["environment"]["url"], "the environment does not link the page")
+    readme = (REPOSITORY / "README.md").read_text()
+    expect("```yaml\n" + text + "```\n" in readme, "the README's GitHub Pages workflow is not Scripts/deploy/github-pages.yml")
 
 
 def check_gitlab_pages():
