@@ -21,7 +21,7 @@ enum DaemonCallbacks {
 
     /// Runs the handler in a task while the connection is suspended, then queues its response.
     static let access: MHD_AccessHandlerCallback = {
-        coreRaw, connection, _, method, _, _, uploadSize, contextPointer in
+        coreRaw, connection, _, method, _, uploadData, uploadSize, contextPointer in
         guard let coreRaw, let pointer = connection, let contextPointer else { return .NO }
         let connection = ConnectionHandle(pointer: pointer)
         let core = Unmanaged<ServerCore>.fromOpaque(coreRaw).takeUnretainedValue()
@@ -33,7 +33,19 @@ enum DaemonCallbacks {
             contextPointer.pointee = Unmanaged.passRetained(context).toOpaque()
         }
         if let uploadSize, uploadSize.pointee != 0 {
-            uploadSize.pointee = 0  // bodies are not used: read and drop
+            let count = uploadSize.pointee
+            uploadSize.pointee = 0
+            core.withLock {
+                guard let uploadData, !context.bodyTooLarge else { return }
+                guard context.body.count + count <= RequestContext.maxBodyBytes else {
+                    context.bodyTooLarge = true
+                    context.body = []
+                    return
+                }
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                    context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                }
+            }
             return .YES
         }
 
@@ -49,15 +61,21 @@ enum DaemonCallbacks {
         if started { return .YES }
 
         var request: HTTPRequest?
-        if case .headersRead = core.withLock({ context.state }) {
+        let (state, body, bodyTooLarge) = core.withLock { (context.state, context.body, context.bodyTooLarge) }
+        if case .headersRead = state {
             request = HTTPRequest(
                 method: method.map { String(cString: $0) } ?? "GET", target: context.target,
-                headers: headers(of: pointer))
+                headers: headers(of: pointer), body: body)
         }
         let action = core.withLock { () -> HTTPResponse? in
             if core.isStopping { return .dropConnection }
             switch context.state {
             case .headersRead:
+                if bodyTooLarge {
+                    context.state = .answered
+                    return HTTPResponse(
+                        status: 413, text: "Payload too large: a request body may hold at most \(RequestContext.maxBodyBytes >> 20) MiB.\n")
+                }
                 guard core.suspendLocked(connection) else { return .dropConnection }
                 context.state = .waiting
                 let request = request!

@@ -1,4 +1,4 @@
-/// A request as the server received it. The body, if any, is read and discarded.
+/// A request as the server received it, its body read whole (at most 8 MiB; more gets 413).
 public struct HTTPRequest: Sendable {
     /// One `name=value` pair of the query, percent-decoded (`+` is a space). A pair without
     /// `=` has an empty value.
@@ -22,11 +22,14 @@ public struct HTTPRequest: Sendable {
     public var queryItems: [QueryItem]
     /// The request headers in order.
     public var headers: [HTTPHeader]
+    /// The body as sent; empty when there is none.
+    public var body: [UInt8]
 
     /// A request for `target` (`/path?query`, as on the request line).
-    public init(method: String, target: String, headers: [HTTPHeader] = []) {
+    public init(method: String, target: String, headers: [HTTPHeader] = [], body: [UInt8] = []) {
         self.method = method
         self.headers = headers
+        self.body = body
         if let mark = target.firstIndex(of: "?") {
             path = String(target[..<mark])
             let query = String(target[target.index(after: mark)...])
