@@ -14,7 +14,10 @@ import StoryModel
 ///   ``relationLevels``); one UUID string gives a one-element list, and a UUID no story has
 ///   gives none (reported), never the raw UUID;
 /// - nested blocks → prepared blocks; a block's `_uid`, `_editable`, `component` and `uuid`, and
-///   everything else, as it is.
+///   everything else, as it is;
+/// - and every block gains `editable`: with ``editable`` on, the Visual Editor's attributes from
+///   its `_editable` (``VisualEditorMarkers``); else, and for a block without `_editable`, empty.
+///   A block field of that name is hidden.
 struct BlockPreparation {
     /// Renders a prepared block with its component template; returns the HTML.
     typealias ComponentRenderer = @Sendable (_ block: MustacheObject, _ component: String) -> String
@@ -35,21 +38,33 @@ struct BlockPreparation {
     /// Where the page's own richtext headings are recorded, and given ids; nil (as for a
     /// related or listed story's content, and `global`) leaves headings without ids.
     var headings: HeadingOutline?
+    /// Whether blocks carry the Visual Editor's markers in `editable`.
+    var editable = false
     let renderComponent: ComponentRenderer
 
     /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
     func block(_ block: JSONObject) -> MustacheObject {
-        var fields = MustacheObject(minimumCapacity: block.count)
+        var fields = MustacheObject(minimumCapacity: block.count + 1)
+        var markers: String?
         // Through a buffer pointer, so that each entry is read in place rather than copied.
         block.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                trail.push(entries[index].key)
-                fields.append(new: entries[index].key, field(entries[index].value, key: entries[index].key))
+                let key = entries[index].key
+                if key == "editable" { continue }
+                if editable, key == "_editable", case .string(let text) = entries[index].value {
+                    markers = VisualEditorMarkers.attributes(of: text)
+                }
+                trail.push(key)
+                fields.append(new: key, field(entries[index].value, key: key))
                 trail.pop()
             }
         }
+        fields.append(new: "editable", markers.map(MustacheValue.html) ?? Self.noMarkers)
         return fields
     }
+
+    /// `editable` outside the Visual Editor: nothing, so `<div {{{editable}}}>` is `<div >`.
+    private static let noMarkers = MustacheValue.html("")
 
     /// A block field: where option fields may hold story UUIDs (see ``FieldKind``).
     private func field(_ value: JSONValue, key: String) -> MustacheValue {
@@ -260,11 +275,11 @@ struct BlockPreparation {
     func summary(of related: Story) -> MustacheValue {
         let content: MustacheValue
         if case .object(let root) = related.content {
-            let (links, renderComponent, levels, images) = (links, renderComponent, max(0, relationLevels - 1), images)
+            let (links, renderComponent, levels, images, editable) = (links, renderComponent, max(0, relationLevels - 1), images, editable)
             content = .lazy(MustacheLazyValue {
                 let nested = BlockPreparation(
                     links: links, story: related.fullSlug, log: RenderLog(), relationLevels: levels, images: images,
-                    renderComponent: renderComponent)
+                    editable: editable, renderComponent: renderComponent)
                 return .object(nested.block(root))
             })
         } else {

@@ -18,7 +18,7 @@ public struct PageRenderer: Sendable {
     /// absolute links into the site, and the 404 page's root.
     public let baseURL: String?
     private let site: MustacheValue
-    private let global: Story?
+    private var global: Story?
     /// The named collections every page sees as `collections.<name>`, in name order.
     private let collections: [(name: String, stories: [Story])]
     /// The language of the pages (`page.lang`), when the site has languages.
@@ -31,6 +31,8 @@ public struct PageRenderer: Sendable {
     private let images: ImageSettings
     /// Whether richtext headings get ids and story pages see `page.toc`.
     private let richtext: RichtextSettings
+    /// Whether blocks carry the Visual Editor's markers (see ``VisualEditorMarkers``).
+    private let editable: Bool
     /// Names of partials that no template has wherever they are written (`{{>header}}`): reported
     /// once by whoever loads the templates, so not as missing components on every page.
     private let missingPartialNames: Set<String>
@@ -39,12 +41,13 @@ public struct PageRenderer: Sendable {
     /// whose root block every page sees as `global` (navigation, footer); `collections` the
     /// stories of each named collection, in order; `markdownUnsafe` keeps raw HTML in Markdown
     /// (`markdown.unsafe: true`); `dates` the date formats of `storysite.json`; `images` its
-    /// responsive images; `richtext` its richtext settings (heading ids, `page.toc`).
+    /// responsive images; `richtext` its richtext settings (heading ids, `page.toc`); `editable`
+    /// gives every block the Visual Editor's markers as `editable`.
     public init(
         library: TemplateLibrary, resolver: some LinkResolving, site: JSONValue = .object(JSONObject()),
         global: Story? = nil, collections: [(name: String, stories: [Story])] = [], language: String? = nil,
         baseURL: String? = nil, markdownUnsafe: Bool = false, dates: DateFormats = DateFormats(),
-        images: ImageSettings = ImageSettings(), richtext: RichtextSettings = RichtextSettings()
+        images: ImageSettings = ImageSettings(), richtext: RichtextSettings = RichtextSettings(), editable: Bool = false
     ) {
         self.library = library
         self.resolver = resolver
@@ -58,7 +61,15 @@ public struct PageRenderer: Sendable {
         self.dates = dates
         self.images = images
         self.richtext = richtext
+        self.editable = editable
         self.missingPartialNames = Set(library.missingPartialTags.map(\.name))
+    }
+
+    /// This renderer with `story` as the global story: for pages shown with an unsaved edit of it.
+    public func showingGlobal(_ story: Story) -> PageRenderer {
+        var renderer = self
+        renderer.global = story
+        return renderer
     }
 
     /// Renders `story`'s page. `backlinks` are the stories that link to it (`page.backlinks`);
@@ -220,7 +231,7 @@ public struct PageRenderer: Sendable {
     private func preparation(
         links: PageLinks, story: String, log: RenderLog, surroundings: MustacheObject
     ) -> BlockPreparation {
-        BlockPreparation(links: links, story: story, log: log, relationLevels: 2, images: images) { [library] block, component in
+        BlockPreparation(links: links, story: story, log: log, relationLevels: 2, images: images, editable: editable) { [library] block, component in
             let name = "components/" + component
             guard library.contains(name) else {
                 log.addMissing([component])
