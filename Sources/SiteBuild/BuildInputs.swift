@@ -33,6 +33,7 @@ struct BuildInputs: Sendable {
         key.combine("images " + settings.images.fingerprintText)
         // Only when set, so that existing builds keep their key.
         if settings.richtext.headingIds { key.combine("richtext " + settings.richtext.fingerprintText) }
+        if settings.editable { key.combine("editable") }
         Self.combineFiles(in: workingDirectory.resolving(settings.templates), into: &key)
         // Only when there are static files, so that builds without them keep their key.
         let staticFolder = workingDirectory.resolving(settings.staticFolder)

@@ -16,12 +16,16 @@ public struct IncrementalBuild {
     var parsedFiles: ParsedFileCache?
     /// Where the phases' durations are recorded.
     var timings: PhaseTimings
+    /// Where a successful build leaves its ``SiteModel`` (`serve` with the Visual Editor).
+    var siteModels: SiteModelStore?
 
     /// A build of the site `settings` describe (paths relative to `workingDirectory`) into
-    /// `output`, the settings' output folder resolved.
+    /// `output`, the settings' output folder resolved. With `siteModels`, a successful build
+    /// stores its model there, and a store still empty makes the build generate even when
+    /// nothing changed.
     public init(
         settings: SiteSettings, workingDirectory: URL, output: URL, progress: any BuildProgress = SilentProgress(),
-        parsedFiles: ParsedFileCache? = nil, timings: PhaseTimings = PhaseTimings()
+        parsedFiles: ParsedFileCache? = nil, timings: PhaseTimings = PhaseTimings(), siteModels: SiteModelStore? = nil
     ) {
         self.settings = settings
         self.workingDirectory = workingDirectory
@@ -29,6 +33,7 @@ public struct IncrementalBuild {
         self.progress = progress
         self.parsedFiles = parsedFiles
         self.timings = timings
+        self.siteModels = siteModels
     }
 
     /// What a build did.
@@ -47,7 +52,9 @@ public struct IncrementalBuild {
         let inputs = timings.measure("inputs") { BuildInputs(settings: settings, workingDirectory: workingDirectory) }
         let writer = SiteWriter(output: output, displayPath: settings.output, jobs: settings.jobs)
         let cache = timings.measure("cache read") { BuildCache.read(in: output, key: inputs.key) }
-        if let cache, inputs.content != nil, cache.content == inputs.content,
+        // A Visual Editor still waiting for its first model needs the site generated, changed or not.
+        let needsModel = siteModels.map { $0.current == nil } ?? false
+        if let cache, inputs.content != nil, cache.content == inputs.content, !needsModel,
            cache.output != nil,
            cache.output == timings.measure("output check", { FolderFingerprint.of(output, skipRootDotfiles: true, jobs: settings.jobs) }) {
             // Nothing changed since the last build: report what it reported, touch nothing.
@@ -81,6 +88,7 @@ public struct IncrementalBuild {
             return outcome
         }
         outcome.summary = summary
+        if let model = site.model { siteModels?.store(model) }
         timings.measure("cache write") { writeCache(inputs: inputs, site: site) }
         return outcome
     }

@@ -21,6 +21,8 @@ public struct SiteGenerator {
         var kept: Set<String> = []
         /// What the next build's cache records of each page, by story UUID.
         var pages: [String: BuildCache.Page] = [:]
+        /// The plans, graphs and renderers the pages came from; nil when planning failed.
+        var model: SiteModel?
         /// Every problem found, in the order found.
         public var diagnostics: [Diagnostic] = []
         /// How many stories the crawl reached.
@@ -148,7 +150,8 @@ public struct SiteGenerator {
                 markdownUnsafe: settings.markdownUnsafe,
                 dates: settings.dates,
                 images: settings.images,
-                richtext: settings.richtext)
+                richtext: settings.richtext,
+                editable: settings.editable)
             renderers.append(renderer)
             let fingerprints = timings.measure("story identities") {
                 BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs, elsewhere: { languages.story(for: $0, outside: index) })
@@ -157,6 +160,9 @@ public struct SiteGenerator {
                 plan, graph: graph, renderer: renderer, translations: translations, reusing: (previous, intact, fingerprints), into: &output)
         }
         output.pageCount = output.files.count + output.kept.count
+        output.model = SiteModel(
+            editions: zip(plans, zip(graphs, renderers)).map { SiteModel.Edition(plan: $0, graph: $1.0.graph, renderer: $1.1) },
+            translations: translations, strict: settings.strict, templates: settings.templates)
         timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
     }
 
@@ -437,7 +443,7 @@ public struct SiteGenerator {
     }
 
     /// One page, by its kind.
-    private static func render(
+    static func render(
         _ page: PlannedPage, listing: PageListing, graph: LinkGraph, plan: PagePlan, renderer: PageRenderer
     ) throws -> RenderedPage {
         switch page.kind {

@@ -50,6 +50,9 @@ public struct SiteSettings: Sendable {
     public var images: ImageSettings
     /// Whether richtext headings get ids and pages see `page.toc` (`"richtext"`).
     public var richtext: RichtextSettings
+    /// Whether blocks carry the Visual Editor's markers as `editable` (draft content, in `serve`
+    /// or with `--editable`).
+    public var editable = false
 
     /// The file settings are read from, as messages name it.
     public static let configurationFile = "storysite.json"
