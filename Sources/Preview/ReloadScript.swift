@@ -3,37 +3,44 @@
 /// `location: message` lines, set through `textContent` so nothing in a message is markup;
 /// `hello` carries the build number, so a page that reconnects after missing a rebuild reloads;
 /// the page's `<html>` gets it as `data-storysite-build` once listening (tests wait for that).
+/// Other scripts of the preview show problems in the same panel through
+/// `window.storysiteOverlay.show(problems, {title, note, owner})` and `hide(owner)`.
 enum ReloadScript {
     static let tag = """
         <script data-storysite-live-reload>
         (function () {
           if (!window.EventSource) return;
           var seenBuild = null, panel = null;
-          function hide() { if (panel) { panel.remove(); panel = null; } }
-          function show(problems) {
+          function hide(owner) {
+            if (panel && (!owner || panel.getAttribute('data-owner') === owner)) { panel.remove(); panel = null; }
+          }
+          function show(problems, options) {
+            options = options || {};
             hide();
             panel = document.createElement('div');
             panel.id = 'storysite-error-overlay';
             panel.setAttribute('role', 'alert');
+            panel.setAttribute('data-owner', options.owner || 'build');
             // `all:initial` first on every element, so no rule of the site's own CSS applies.
             panel.style.cssText = 'all:initial;position:fixed;inset:0;z-index:2147483647;overflow:auto;box-sizing:border-box;'
               + 'display:block;margin:0;padding:24px 32px;background:#18181b;color:#f4f4f5;text-align:left;'
               + 'font:14px/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace';
             var title = document.createElement('h2');
-            title.textContent = 'storysite: the build failed';
+            title.textContent = options.title || 'storysite: the build failed';
             title.style.cssText = 'all:initial;display:block;margin:0 0 16px;color:#fca5a5;font:600 20px/1.3 system-ui,sans-serif';
             var list = document.createElement('pre');
             list.style.cssText = 'all:initial;display:block;margin:0;white-space:pre-wrap;word-break:break-word;'
               + 'color:#fecaca;font:14px/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace';
             list.textContent = problems.map(function (p) { return p.location + ': ' + p.message; }).join('\\n');
             var note = document.createElement('p');
-            note.textContent = 'The last good site is still served. Save a fix and this page reloads.';
+            note.textContent = options.note || 'The last good site is still served. Save a fix and this page reloads.';
             note.style.cssText = 'all:initial;display:block;margin:16px 0 0;color:#a1a1aa;font:14px/1.5 system-ui,sans-serif';
             panel.appendChild(title);
             panel.appendChild(list);
             panel.appendChild(note);
             document.body.appendChild(panel);
           }
+          window.storysiteOverlay = { show: show, hide: hide };
           var events = new EventSource('/_storysite/events');
           events.addEventListener('hello', function (event) {
             var build = JSON.parse(event.data).build;
@@ -55,7 +62,13 @@ enum ReloadScript {
     /// `html` with the script inserted before the last `</body>` (any case), or appended when
     /// there is none.
     static func inject(into html: [UInt8]) -> [UInt8] {
-        let script = Array(tag.utf8)
+        insert(tag, into: html)
+    }
+
+    /// `html` with `script` inserted before the last `</body>` (any case), or appended when
+    /// there is none.
+    static func insert(_ script: String, into html: [UInt8]) -> [UInt8] {
+        let script = Array(script.utf8)
         guard let index = lastBodyClose(in: html) else { return html + script }
         return Array(html[..<index]) + script + Array(html[index...])
     }

@@ -11,6 +11,9 @@ import StorySource
 struct BuildOptions: Sendable {
     var settings = SiteSettings()
     var quiet = false
+    /// `serve --version draft`: the Storyblok Bridge script pages load (`preview.bridge`), for
+    /// the Visual Editor; nil otherwise.
+    var editorBridge: String?
 
     /// A setting of ``settings``, read and written as the options' own.
     subscript<Value>(dynamicMember setting: WritableKeyPath<SiteSettings, Value>) -> Value {
@@ -26,7 +29,7 @@ struct BuildOptions: Sendable {
         .value("token", "token", help: "A Storyblok access token; reads the Content Delivery API instead of the folder. Prefer STORYBLOK_TOKEN."),
         .value("region", "region", help: "The space's region: eu, us, ca, ap or cn. (default: eu)"),
         .value("api-url", "url", help: "Any other Content Delivery API base URL (a proxy, a test server)."),
-        .value("version", "version", help: "published or draft (draft needs a preview token). (default: published)"),
+        .value("version", "version", help: "published or draft (draft needs a preview token; with a folder, it holds drafts). (default: published)"),
         .value("language", "code", help: "The language of the stories to read."),
         .value("fallback", "dir", help: "A pulled folder to build from, with a warning, when the API cannot be reached."),
     ]
@@ -36,6 +39,7 @@ struct BuildOptions: Sendable {
         .value("templates", "dir", help: "The folder of Mustache templates. (default: Templates)"),
         .value("output", "dir", help: "The folder to write the site into. (default: Output)"),
         .flag("strict", help: "Treat warnings (missing templates, broken links) as errors."),
+        .flag("editable", help: "With --version draft: give blocks the Visual Editor's attributes (data-blok-c, data-blok-uid)."),
         .value("jobs", "n", help: "How many files to read, pages to render and files to write at once. (default: the number of cores)"),
         .flag("quiet", help: "Print only errors."),
     ]
@@ -76,6 +80,14 @@ struct BuildOptions: Sendable {
         }
         settings.fallback = arguments.string("fallback") ?? configuration.fallback
         settings.api = try Self.api(arguments: arguments, configuration: configuration, environment: environment)
+        let drafts = settings.api.map { $0.version == .draft } ?? (arguments.string("version") == "draft")
+        if arguments.flag("editable") && !drafts {
+            throw UsageError(
+                message: "'--editable' writes the Visual Editor's attributes, which only draft content has: add --version draft",
+                spec: arguments.spec)
+        }
+        if drafts && arguments.spec.name == "serve" { editorBridge = configuration.preview?.bridge ?? PreviewSettings.defaultBridge }
+        settings.editable = arguments.flag("editable") || editorBridge != nil
         for entry in settings.entries where entry.isEmpty {
             throw UsageError(message: "The value '' is invalid for '--entry <slug>': expected a story slug", spec: arguments.spec)
         }
@@ -101,7 +113,7 @@ struct BuildOptions: Sendable {
             settings.apiURL = apiURL
         }
         guard let token else {
-            if let flag = ["region", "api-url", "version", "language", "fallback"].first(where: { arguments.string($0) != nil }) {
+            if let flag = ["region", "api-url", "language", "fallback"].first(where: { arguments.string($0) != nil }) {
                 throw UsageError(
                     message: "'--\(flag)' reads the Storyblok API, which needs an access token: set STORYBLOK_TOKEN or pass --token",
                     spec: arguments.spec)

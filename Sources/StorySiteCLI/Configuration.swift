@@ -39,10 +39,12 @@ struct Configuration: Sendable, Equatable {
     var images: ImageSettings?
     /// `richtext`: heading ids and `page.toc`; nil for the defaults.
     var richtext: RichtextSettings?
+    /// `preview`: how `serve` works with the Visual Editor; nil for the defaults.
+    var preview: PreviewSettings?
 
     private static let knownKeys = [
         "source", "templates", "static", "output", "entry", "baseURL", "site", "markdown", "global", "strict", "jobs", "fallback",
-        "listings", "collections", "languages", "translation", "dates", "timeZone", "images", "richtext",
+        "listings", "collections", "languages", "translation", "dates", "timeZone", "images", "richtext", "preview",
     ]
     private static let imageKeys = ["widths", "format", "richtext"]
     private static let richtextKeys = ["headingIds"]
@@ -135,6 +137,7 @@ struct Configuration: Sendable, Equatable {
         }
         images = try Self.images(object)
         richtext = try Self.richtext(object)
+        if let value = object["preview"] { preview = try PreviewSettings(json: value) }
     }
 
     /// `richtext`: `headingIds` (a bool), optional.

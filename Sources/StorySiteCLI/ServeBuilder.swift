@@ -18,12 +18,18 @@ actor ServeBuilder {
     private let liveReload: LiveReload
     /// The content files as last parsed: a save re-reads only the files it changed.
     private let parsedFiles = ParsedFileCache()
+    /// Where each good build leaves its model, for the Visual Editor; nil without it.
+    private let siteModels: SiteModelStore?
     /// The folder settings whose change was last reported as needing a restart, so that each
     /// change is reported once, not on every rebuild.
     private var ignoredChanges: [String] = []
 
-    init(arguments: ParsedArguments, options: BuildOptions, context: CommandContext, output: URL, liveReload: LiveReload) {
+    init(
+        arguments: ParsedArguments, options: BuildOptions, context: CommandContext, output: URL, liveReload: LiveReload,
+        siteModels: SiteModelStore? = nil
+    ) {
         self.arguments = arguments
+        self.siteModels = siteModels
         firstOptions = options
         self.context = context
         self.output = output
@@ -52,7 +58,7 @@ actor ServeBuilder {
         var log = log
         let outcome = await IncrementalBuild(
             settings: options.settings, workingDirectory: context.workingDirectory, output: output, progress: progress,
-            parsedFiles: parsedFiles
+            parsedFiles: parsedFiles, siteModels: siteModels
         ).run()
         log.add(contentsOf: outcome.diagnostics)
         guard let summary = outcome.summary, !log.hasErrors else {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Preview
+import SiteBuild
 import SiteOutput
 
 /// `storysite serve`: builds the site, serves the output folder on 127.0.0.1, and rebuilds on
@@ -45,12 +46,17 @@ struct ServeCommand: Command {
         }
 
         let liveReload = LiveReload()
-        let builder = ServeBuilder(arguments: arguments, options: options, context: context, output: output, liveReload: liveReload)
+        let siteModels = options.editorBridge.map { _ in SiteModelStore() }
+        let builder = ServeBuilder(
+            arguments: arguments, options: options, context: context, output: output, liveReload: liveReload, siteModels: siteModels)
         let coordinator = RebuildCoordinator { await builder.rebuild() }
         await builder.buildFirst()
 
-        let server = HTTPServer(host: host, port: port) { [handler = StaticSiteHandler(root: output, liveReload: liveReload)] in
-            await handler.respond(to: $0)
+        // With drafts, the Visual Editor; its `change` and `published` rebuild, fetching the stories again.
+        let editor = ServeVisualEditor.make(options: options, host: host, models: siteModels) { _ in await coordinator.request() }
+        let server = HTTPServer(host: host, port: port) { [handler = StaticSiteHandler(root: output, liveReload: liveReload), editor] request in
+            guard let editor else { return await handler.respond(to: request) }
+            return await editor.respond(to: request) { await handler.respond(to: $0) }
         }
         let boundPort = try server.start()
         announce(options.output, host: host, port: boundPort)

@@ -36,7 +36,7 @@ extension StorySiteCLITests {
         }
 
         @Test("bad settings name the key and what is wrong", arguments: [
-            (#"{"ouput": "x"}"#, "storysite.json: error: 'ouput' is not a setting (did you mean 'output'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext"),
+            (#"{"ouput": "x"}"#, "storysite.json: error: 'ouput' is not a setting (did you mean 'output'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext, preview"),
             (#"{"entry": []}"#, "storysite.json: error: 'entry' must be a slug or a non-empty array of slugs"),
             (#"{"jobs": 1.5}"#, "storysite.json: error: 'jobs' must be a whole number from 1 to 256"),
             (#"{"markdown": {"unsafe": "yes"}}"#, "storysite.json: error: 'markdown.unsafe' must be true or false"),

@@ -65,9 +65,9 @@ extension StorySiteCLITests {
             (#"{"timeZone": ""}"#, #"storysite.json: error: 'timeZone' must be a time zone's IANA name, such as "Europe/Berlin" or "UTC""#),
             (#"{"timeZone": 1}"#, #"storysite.json: error: 'timeZone' must be a time zone's IANA name, such as "Europe/Berlin" or "UTC""#),
             (#"{"date": {"short": "dd.MM.yy"}}"#,
-             "storysite.json: error: 'date' is not a setting (did you mean 'dates'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext"),
+             "storysite.json: error: 'date' is not a setting (did you mean 'dates'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext, preview"),
             (#"{"timezone": "UTC"}"#,
-             "storysite.json: error: 'timezone' is not a setting (did you mean 'timeZone'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext"),
+             "storysite.json: error: 'timezone' is not a setting (did you mean 'timeZone'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext, preview"),
         ])
         func badSettings(json: String, message: String) throws {
             let folder = try TemporaryFolder()

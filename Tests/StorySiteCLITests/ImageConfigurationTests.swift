@@ -71,7 +71,7 @@ extension StorySiteCLITests {
              "'images.width' is not a setting (did you mean 'widths'?); known settings: widths, format, richtext"),
             (#"{"images": {"sizes": "100vw"}}"#, "'images.sizes' is not a setting; known settings: widths, format, richtext"),
             (#"{"image": {"widths": [480]}}"#,
-             "'image' is not a setting (did you mean 'images'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext"),
+             "'image' is not a setting (did you mean 'images'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext, preview"),
         ])
         func badSettings(json: String, message: String) async throws {
             let folder = try TemporaryFolder()

@@ -30,7 +30,7 @@ extension StorySiteCLITests {
         }
 
         static let knownSettings = "source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, "
-            + "listings, collections, languages, translation, dates, timeZone, images, richtext"
+            + "listings, collections, languages, translation, dates, timeZone, images, richtext, preview"
 
         @Test("bad richtext settings exit 64, naming the key", arguments: [
             (#"{"richtext": true}"#, #"'richtext' must be an object such as {"headingIds": true}"#),
