@@ -36,11 +36,11 @@ NEW_TEXT = "We build saved software for small shops."
 
 
 class Server:
-    """`storysite serve --port 0` in `workspace`; its URL is read from the line it prints."""
+    """`storysite serve --port 0 [arguments]` in `workspace`; its URL is read from the line it prints."""
 
-    def __init__(self, executable, workspace):
+    def __init__(self, executable, workspace, arguments=()):
         self.process = subprocess.Popen(
-            [str(executable), "serve", "--port", "0"], cwd=workspace,
+            [str(executable), "serve", "--port", "0", *arguments], cwd=workspace,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "NO_COLOR": "1"})
         self.lines = []
@@ -66,6 +66,31 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             return None
+
+
+class Results:
+    """Named checks, each printed as it passes or fails, and the summary line."""
+
+    def __init__(self):
+        self.outcomes = []
+
+    def check(self, name, test):
+        try:
+            test()
+            self.outcomes.append(True)
+            print(f"ok   {name}")
+        except (AssertionError, TimeoutException) as error:
+            self.outcomes.append(False)
+            print(f"FAIL {name}: {type(error).__name__}: {error}")
+
+    def finish(self, label, server, status):
+        """Counts `server`'s exit on SIGTERM (`status`) too; prints `label: N passed, M failed`; the exit code."""
+        if status != 0:
+            self.outcomes.append(False)
+            print(f"FAIL storysite serve exited with {status} on SIGTERM:\n" + "".join(server.lines))
+        passed, failed = self.outcomes.count(True), self.outcomes.count(False)
+        print(f"{label}: {passed} passed, {failed} failed")
+        return 0 if failed == 0 else 1
 
 
 def browser():
@@ -106,17 +131,8 @@ def main():
     layout = workspace / "Templates/layout.mustache"
     good_layout = layout.read_text()
 
-    results = []
-
-    def check(name, test):
-        try:
-            test()
-            results.append(True)
-            print(f"ok   {name}")
-        except (AssertionError, TimeoutException) as error:
-            results.append(False)
-            print(f"FAIL {name}: {type(error).__name__}: {error}")
-
+    results = Results()
+    check = results.check
     server = Server(executable, workspace)
     driver = browser()
     try:
@@ -160,13 +176,7 @@ def main():
         driver.quit()
         status = server.stop()
         shutil.rmtree(workspace, ignore_errors=True)
-    if status != 0:
-        results.append(False)
-        print(f"FAIL storysite serve exited with {status} on SIGTERM:\n" + "".join(server.lines))
-    passed = results.count(True)
-    failed = results.count(False)
-    print(f"browser: {passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    return results.finish("browser", server, status)
 
 
 if __name__ == "__main__":
