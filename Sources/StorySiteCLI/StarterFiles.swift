@@ -4384,13 +4384,17 @@ extension StarterFile {
                 ZHMgYXJyaXZlIGFzIHNhZmUgSFRNTDogdXNlIGB7e3RleHR9fWAsIG5ldmVyIHRyaXBsZSBicmFjZXMuIE1hcmtkb3duIHN0
                 cmluZ3MgZ28KICB0aHJvdWdoIHRoZSBidWlsdC1pbiBsYW1iZGE6IGB7eyNtYXJrZG93bn19e3t7dGV4dH19fXt7L21hcmtk
                 b3dufX1gLgotIEEgYHNlY3Rpb25gIGJsb2NrJ3MgYGFuY2hvcmAgYmVjb21lcyBpdHMgYGlkYCwgd2hpY2ggaXMgd2hlcmUg
-                bGlua3Mgc3VjaCBhcyBgYWJvdXQjdGVhbWAgbGFuZC4KLSBgcGFnZS5yb290YCBpcyB0aGUgc2l0ZSByb290IGluIGV2ZXJ5
-                IGxhbmd1YWdlLCBzbyB1c2UgaXQgZm9yIGFzc2V0cyBvbmx5LCBhbmQgcmVhY2ggYSBsYW5ndWFnZSdzCiAgb3duIHBhZ2Vz
-                IHRocm91Z2ggdGhlIGhyZWZzIHN0b3J5c2l0ZSBnaXZlczogdGhlICJUYWdzIiBjcnVtYiBvZiBgcGFnZXMvdGFnLm11c3Rh
-                Y2hlYCBpcyB0aGUgaG9tZQogIGNydW1iJ3MgYGhyZWZgIHBsdXMgYHRhZ3MvYCAoYGRlL3RhZ3MvYCBvbiBhIEdlcm1hbiB0
-                YWcgcGFnZSkuCi0gQmxvY2sgdGFncyBpbiBgbGF5b3V0Lm11c3RhY2hlYCBzaXQgYXQgY29sdW1uIDAgc28gbm8gaW5kZW50
-                YXRpb24gaXMgYWRkZWQgdG8gcGFnZSBjb250ZW50CiAgKHdoaWNoIHdvdWxkIHNoaWZ0IHRoZSBsaW5lcyBvZiBgPHByZT5g
-                IGJsb2NrcykuCg==
+                bGlua3Mgc3VjaCBhcyBgYWJvdXQjdGVhbWAgbGFuZC4KLSBFYWNoIGNvbXBvbmVudCdzIG91dGVybW9zdCBlbGVtZW50LCBh
+                bmQgYDxtYWluPmAgZm9yIHRoZSByb290IGJsb2NrLCB3cml0ZXMKICBge3sjZWRpdGFibGV9fSB7e3tlZGl0YWJsZX19fXt7
+                L2VkaXRhYmxlfX1gOiB3aXRoIGRyYWZ0cyAoYHNlcnZlIC0tdmVyc2lvbiBkcmFmdGAsCiAgYGJ1aWxkIC0tdmVyc2lvbiBk
+                cmFmdCAtLWVkaXRhYmxlYCkgdGhlIFZpc3VhbCBFZGl0b3IncyBgZGF0YS1ibG9rLWNgIGFuZCBgZGF0YS1ibG9rLXVpZGAs
+                IHNvIGFuCiAgZWRpdG9yIGNhbiBjbGljayBhIGJsb2NrIHRvIGVkaXQgaXQ7IG90aGVyd2lzZSBub3RoaW5nIGF0IGFsbCwg
+                bm90IGV2ZW4gdGhlIHNwYWNlLgotIGBwYWdlLnJvb3RgIGlzIHRoZSBzaXRlIHJvb3QgaW4gZXZlcnkgbGFuZ3VhZ2UsIHNv
+                IHVzZSBpdCBmb3IgYXNzZXRzIG9ubHksIGFuZCByZWFjaCBhIGxhbmd1YWdlJ3MKICBvd24gcGFnZXMgdGhyb3VnaCB0aGUg
+                aHJlZnMgc3RvcnlzaXRlIGdpdmVzOiB0aGUgIlRhZ3MiIGNydW1iIG9mIGBwYWdlcy90YWcubXVzdGFjaGVgIGlzIHRoZSBo
+                b21lCiAgY3J1bWIncyBgaHJlZmAgcGx1cyBgdGFncy9gIChgZGUvdGFncy9gIG9uIGEgR2VybWFuIHRhZyBwYWdlKS4KLSBC
+                bG9jayB0YWdzIGluIGBsYXlvdXQubXVzdGFjaGVgIHNpdCBhdCBjb2x1bW4gMCBzbyBubyBpbmRlbnRhdGlvbiBpcyBhZGRl
+                ZCB0byBwYWdlIGNvbnRlbnQKICAod2hpY2ggd291bGQgc2hpZnQgdGhlIGxpbmVzIG9mIGA8cHJlPmAgYmxvY2tzKS4K
                 """),
         StarterFile(
             path: "Templates/assets/files/stockpot-fact-sheet.pdf", source: "Templates/assets/files/stockpot-fact-sheet.pdf",
@@ -5082,31 +5086,33 @@ extension StarterFile {
             path: "Templates/components/callout.mustache", source: "Templates/components/callout.mustache",
             base64: """
                 e3shIEEgaGlnaGxpZ2h0ZWQgbm90ZSBpbiB0aGUgZG9jcy4gdG9uZTogbm90ZSB8IHRpcCB8IHdhcm5pbmcuIGB0ZXh0YCBp
-                cyByaWNodGV4dCAoc2FmZSBIVE1MKS4gfX0KPGRpdiBjbGFzcz0iYmxvY2sgd3JhcCI+CjxkaXYgY2xhc3M9ImNhbGxvdXQg
-                Y2FsbG91dC0te3t0b25lfX0gcHJvc2UiIHJvbGU9Im5vdGUiPgp7eyN0aXRsZX19PHAgY2xhc3M9ImNhbGxvdXRfX3RpdGxl
-                Ij57e3RpdGxlfX08L3A+e3svdGl0bGV9fQp7e3RleHR9fQo8L2Rpdj4KPC9kaXY+Cg==
+                cyByaWNodGV4dCAoc2FmZSBIVE1MKS4gfX0KPGRpdiBjbGFzcz0iYmxvY2sgd3JhcCJ7eyNlZGl0YWJsZX19IHt7e2VkaXRh
+                YmxlfX19e3svZWRpdGFibGV9fT4KPGRpdiBjbGFzcz0iY2FsbG91dCBjYWxsb3V0LS17e3RvbmV9fSBwcm9zZSIgcm9sZT0i
+                bm90ZSI+Cnt7I3RpdGxlfX08cCBjbGFzcz0iY2FsbG91dF9fdGl0bGUiPnt7dGl0bGV9fTwvcD57ey90aXRsZX19Cnt7dGV4
+                dH19CjwvZGl2Pgo8L2Rpdj4K
                 """),
         StarterFile(
             path: "Templates/components/contact_details.mustache", source: "Templates/components/contact_details.mustache",
             base64: """
                 e3shIFBvc3RhbCBhZGRyZXNzIChhIHRleHRhcmVhOiBsaW5lIGJyZWFrcyBhcmUga2VwdCBieSBDU1MpLCBhbiBlbWFpbCBt
-                dWx0aWxpbmsgYW5kIHBsYWluIHN0cmluZ3MuIH19CjxkaXYgY2xhc3M9ImNvbnRhY3QtZGV0YWlscyBibG9jayI+CjxkaXYg
-                Y2xhc3M9IndyYXAiPgp7eyNoZWFkaW5nfX08aDI+e3toZWFkaW5nfX08L2gyPnt7L2hlYWRpbmd9fQo8ZGw+Cnt7I2FkZHJl
-                c3N9fTxkdD5BZGRyZXNzPC9kdD48ZGQ+PGFkZHJlc3M+e3thZGRyZXNzfX08L2FkZHJlc3M+PC9kZD57ey9hZGRyZXNzfX0K
-                e3sjZW1haWwuaHJlZn19PGR0PkVtYWlsPC9kdD48ZGQ+PGEgaHJlZj0ie3tlbWFpbC5ocmVmfX0iPnt7ZW1haWxfbGFiZWx9
-                fTwvYT48L2RkPnt7L2VtYWlsLmhyZWZ9fQp7eyNwaG9uZX19PGR0PlBob25lPC9kdD48ZGQ+e3twaG9uZX19PC9kZD57ey9w
-                aG9uZX19Cnt7I2hvdXJzfX08ZHQ+T2ZmaWNlIGhvdXJzPC9kdD48ZGQ+e3tob3Vyc319PC9kZD57ey9ob3Vyc319CjwvZGw+
-                CjwvZGl2Pgo8L2Rpdj4K
+                dWx0aWxpbmsgYW5kIHBsYWluIHN0cmluZ3MuIH19CjxkaXYgY2xhc3M9ImNvbnRhY3QtZGV0YWlscyBibG9jayJ7eyNlZGl0
+                YWJsZX19IHt7e2VkaXRhYmxlfX19e3svZWRpdGFibGV9fT4KPGRpdiBjbGFzcz0id3JhcCI+Cnt7I2hlYWRpbmd9fTxoMj57
+                e2hlYWRpbmd9fTwvaDI+e3svaGVhZGluZ319CjxkbD4Ke3sjYWRkcmVzc319PGR0PkFkZHJlc3M8L2R0PjxkZD48YWRkcmVz
+                cz57e2FkZHJlc3N9fTwvYWRkcmVzcz48L2RkPnt7L2FkZHJlc3N9fQp7eyNlbWFpbC5ocmVmfX08ZHQ+RW1haWw8L2R0Pjxk
+                ZD48YSBocmVmPSJ7e2VtYWlsLmhyZWZ9fSI+e3tlbWFpbF9sYWJlbH19PC9hPjwvZGQ+e3svZW1haWwuaHJlZn19Cnt7I3Bo
+                b25lfX08ZHQ+UGhvbmU8L2R0PjxkZD57e3Bob25lfX08L2RkPnt7L3Bob25lfX0Ke3sjaG91cnN9fTxkdD5PZmZpY2UgaG91
+                cnM8L2R0PjxkZD57e2hvdXJzfX08L2RkPnt7L2hvdXJzfX0KPC9kbD4KPC9kaXY+CjwvZGl2Pgo=
                 """),
         StarterFile(
             path: "Templates/components/cta.mustache", source: "Templates/components/cta.mustache",
             base64: """
                 e3shIEEgY2FsbCB0byBhY3Rpb24sIGluIGEgcGFnZSBib2R5IG9yIGVtYmVkZGVkIGluIHJpY2h0ZXh0IGFzIGEgYmxvayBu
-                b2RlLiB2YXJpYW50OiBwcmltYXJ5IHwgcXVpZXQuIH19CjxkaXYgY2xhc3M9ImJsb2NrIHdyYXAiPgo8ZGl2IGNsYXNzPSJj
-                dGEgY3RhLS17e3ZhcmlhbnR9fSI+CjxoMj57e2hlYWRpbmd9fTwvaDI+Cnt7I2Rlc2NyaXB0aW9ufX08cD57e2Rlc2NyaXB0
-                aW9ufX08L3A+e3svZGVzY3JpcHRpb259fQp7eyNsaW5rLmhyZWZ9fTxhIGNsYXNzPSJidXR0b24iIGhyZWY9Int7bGluay5o
-                cmVmfX0ie3sjbGluay50YXJnZXR9fSB0YXJnZXQ9Int7bGluay50YXJnZXR9fSJ7ey9saW5rLnRhcmdldH19Pnt7bGFiZWx9
-                fTwvYT57ey9saW5rLmhyZWZ9fQo8L2Rpdj4KPC9kaXY+Cg==
+                b2RlLiB2YXJpYW50OiBwcmltYXJ5IHwgcXVpZXQuIH19CjxkaXYgY2xhc3M9ImJsb2NrIHdyYXAie3sjZWRpdGFibGV9fSB7
+                e3tlZGl0YWJsZX19fXt7L2VkaXRhYmxlfX0+CjxkaXYgY2xhc3M9ImN0YSBjdGEtLXt7dmFyaWFudH19Ij4KPGgyPnt7aGVh
+                ZGluZ319PC9oMj4Ke3sjZGVzY3JpcHRpb259fTxwPnt7ZGVzY3JpcHRpb259fTwvcD57ey9kZXNjcmlwdGlvbn19Cnt7I2xp
+                bmsuaHJlZn19PGEgY2xhc3M9ImJ1dHRvbiIgaHJlZj0ie3tsaW5rLmhyZWZ9fSJ7eyNsaW5rLnRhcmdldH19IHRhcmdldD0i
+                e3tsaW5rLnRhcmdldH19Int7L2xpbmsudGFyZ2V0fX0+e3tsYWJlbH19PC9hPnt7L2xpbmsuaHJlZn19CjwvZGl2Pgo8L2Rp
+                dj4K
                 """),
         StarterFile(
             path: "Templates/components/data_table.mustache", source: "Templates/components/data_table.mustache",
@@ -5114,91 +5120,98 @@ extension StarterFile {
                 e3shIEEgU3RvcnlibG9rIHRhYmxlIGZpZWxkOiB0aGVhZCBpcyBhIGxpc3Qgb2Yge3ZhbHVlfSwgdGJvZHkgYSBsaXN0IG9m
                 IHJvd3Mgd2hvc2UgYm9keSBpcyBhIGxpc3Qgb2Yge3ZhbHVlfS4KICAgIFRoZSB3cmFwcGVyIHNjcm9sbHMgc2lkZXdheXMg
                 b24gbmFycm93IHNjcmVlbnMgYW5kIGNhbiBiZSBmb2N1c2VkIHRvIHNjcm9sbCB3aXRoIHRoZSBrZXlib2FyZC4gfX0KPGRp
-                diBjbGFzcz0iZGF0YS10YWJsZSBibG9jayI+CjxkaXYgY2xhc3M9IndyYXAiPgo8ZGl2IGNsYXNzPSJ0YWJsZS1zY3JvbGwi
-                IHJvbGU9InJlZ2lvbiIgYXJpYS1sYWJlbD0ie3tjYXB0aW9ufX0iIHRhYmluZGV4PSIwIj4Ke3sjdGFibGV9fTx0YWJsZT4K
-                e3sjY2FwdGlvbn19PGNhcHRpb24+e3tjYXB0aW9ufX08L2NhcHRpb24+e3svY2FwdGlvbn19Cjx0aGVhZD48dHI+e3sjdGhl
-                YWR9fTx0aCBzY29wZT0iY29sIj57e3ZhbHVlfX08L3RoPnt7L3RoZWFkfX08L3RyPjwvdGhlYWQ+Cjx0Ym9keT57eyN0Ym9k
-                eX19PHRyPnt7I2JvZHl9fTx0ZD57e3ZhbHVlfX08L3RkPnt7L2JvZHl9fTwvdHI+e3svdGJvZHl9fTwvdGJvZHk+CjwvdGFi
-                bGU+e3svdGFibGV9fQo8L2Rpdj4KPC9kaXY+CjwvZGl2Pgo=
+                diBjbGFzcz0iZGF0YS10YWJsZSBibG9jayJ7eyNlZGl0YWJsZX19IHt7e2VkaXRhYmxlfX19e3svZWRpdGFibGV9fT4KPGRp
+                diBjbGFzcz0id3JhcCI+CjxkaXYgY2xhc3M9InRhYmxlLXNjcm9sbCIgcm9sZT0icmVnaW9uIiBhcmlhLWxhYmVsPSJ7e2Nh
+                cHRpb259fSIgdGFiaW5kZXg9IjAiPgp7eyN0YWJsZX19PHRhYmxlPgp7eyNjYXB0aW9ufX08Y2FwdGlvbj57e2NhcHRpb259
+                fTwvY2FwdGlvbj57ey9jYXB0aW9ufX0KPHRoZWFkPjx0cj57eyN0aGVhZH19PHRoIHNjb3BlPSJjb2wiPnt7dmFsdWV9fTwv
+                dGg+e3svdGhlYWR9fTwvdHI+PC90aGVhZD4KPHRib2R5Pnt7I3Rib2R5fX08dHI+e3sjYm9keX19PHRkPnt7dmFsdWV9fTwv
+                dGQ+e3svYm9keX19PC90cj57ey90Ym9keX19PC90Ym9keT4KPC90YWJsZT57ey90YWJsZX19CjwvZGl2Pgo8L2Rpdj4KPC9k
+                aXY+Cg==
                 """),
         StarterFile(
             path: "Templates/components/download.mustache", source: "Templates/components/download.mustache",
             base64: """
                 e3shIEEgZmlsZSB0byBkb3dubG9hZDogYGZpbGVgIGlzIGFuIGFzc2V0IG11bHRpbGluay4gfX0KPGRpdiBjbGFzcz0iYmxv
-                Y2sgd3JhcCI+CjxkaXYgY2xhc3M9ImRvd25sb2FkIj4KPHA+PHN0cm9uZz57e2hlYWRpbmd9fTwvc3Ryb25nPnt7I2Rlc2Ny
-                aXB0aW9ufX08YnI+PHNwYW4gY2xhc3M9Im1ldGEiPnt7ZGVzY3JpcHRpb259fTwvc3Bhbj57ey9kZXNjcmlwdGlvbn19PC9w
-                Pgp7eyNmaWxlLmhyZWZ9fTxhIGNsYXNzPSJidXR0b24gYnV0dG9uLS1xdWlldCIgaHJlZj0ie3tmaWxlLmhyZWZ9fSIgZG93
-                bmxvYWQ+e3tsYWJlbH19PC9hPnt7L2ZpbGUuaHJlZn19CjwvZGl2Pgo8L2Rpdj4K
+                Y2sgd3JhcCJ7eyNlZGl0YWJsZX19IHt7e2VkaXRhYmxlfX19e3svZWRpdGFibGV9fT4KPGRpdiBjbGFzcz0iZG93bmxvYWQi
+                Pgo8cD48c3Ryb25nPnt7aGVhZGluZ319PC9zdHJvbmc+e3sjZGVzY3JpcHRpb259fTxicj48c3BhbiBjbGFzcz0ibWV0YSI+
+                e3tkZXNjcmlwdGlvbn19PC9zcGFuPnt7L2Rlc2NyaXB0aW9ufX08L3A+Cnt7I2ZpbGUuaHJlZn19PGEgY2xhc3M9ImJ1dHRv
+                biBidXR0b24tLXF1aWV0IiBocmVmPSJ7e2ZpbGUuaHJlZn19IiBkb3dubG9hZD57e2xhYmVsfX08L2E+e3svZmlsZS5ocmVm
+                fX0KPC9kaXY+CjwvZGl2Pgo=
                 """),
         StarterFile(
             path: "Templates/components/faq_item.mustache", source: "Templates/components/faq_item.mustache",
             base64: """
-                e3shIGBhbnN3ZXJgIGlzIHJpY2h0ZXh0IChzYWZlIEhUTUwpLiB9fQo8ZGV0YWlscz4KPHN1bW1hcnk+e3txdWVzdGlvbn19
-                PC9zdW1tYXJ5Pgp7e2Fuc3dlcn19CjwvZGV0YWlscz4K
+                e3shIGBhbnN3ZXJgIGlzIHJpY2h0ZXh0IChzYWZlIEhUTUwpLiB9fQo8ZGV0YWlsc3t7I2VkaXRhYmxlfX0ge3t7ZWRpdGFi
+                bGV9fX17ey9lZGl0YWJsZX19Pgo8c3VtbWFyeT57e3F1ZXN0aW9ufX08L3N1bW1hcnk+Cnt7YW5zd2VyfX0KPC9kZXRhaWxz
+                Pgo=
                 """),
         StarterFile(
             path: "Templates/components/faq_list.mustache", source: "Templates/components/faq_list.mustache",
             base64: """
                 e3shIFF1ZXN0aW9ucyBhbmQgYW5zd2VycyBhcyA8ZGV0YWlscz4gZGlzY2xvc3VyZXM6IG5vIHNjcmlwdCBuZWVkZWQuIH19
-                CjxkaXYgY2xhc3M9ImZhcSBibG9jayI+CjxkaXYgY2xhc3M9IndyYXAiPgo8ZGl2IGNsYXNzPSJwcm9zZSI+Cnt7I2hlYWRp
-                bmd9fTxoMj57e2hlYWRpbmd9fTwvaDI+e3svaGVhZGluZ319Cnt7I2l0ZW1zfX17ez4qY29tcG9uZW50fX17ey9pdGVtc319
-                CjwvZGl2Pgo8L2Rpdj4KPC9kaXY+Cg==
+                CjxkaXYgY2xhc3M9ImZhcSBibG9jayJ7eyNlZGl0YWJsZX19IHt7e2VkaXRhYmxlfX19e3svZWRpdGFibGV9fT4KPGRpdiBj
+                bGFzcz0id3JhcCI+CjxkaXYgY2xhc3M9InByb3NlIj4Ke3sjaGVhZGluZ319PGgyPnt7aGVhZGluZ319PC9oMj57ey9oZWFk
+                aW5nfX0Ke3sjaXRlbXN9fXt7Pipjb21wb25lbnR9fXt7L2l0ZW1zfX0KPC9kaXY+CjwvZGl2Pgo8L2Rpdj4K
                 """),
         StarterFile(
             path: "Templates/components/feature.mustache", source: "Templates/components/feature.mustache",
             base64: """
                 e3shIE9uZSBpdGVtIG9mIGEgZmVhdHVyZV9ncmlkIChyZW5kZXJzIGFzIGEgbGlzdCBpdGVtKS4gVGhlIGljb24gaXMgZGVj
-                b3JhdGl2ZSB3aGVuIGl0cyBhbHQgaXMgZW1wdHkuIH19CjxsaSBjbGFzcz0iZmVhdHVyZSI+Cnt7I2ljb24uc3JjfX08aW1n
-                IGNsYXNzPSJmZWF0dXJlX19pY29uIiBzcmM9Int7aWNvbi5zcmN9fSIgYWx0PSJ7e2ljb24uYWx0fX0iPnt7L2ljb24uc3Jj
-                fX0KPGgzPnt7dGl0bGV9fTwvaDM+CjxwPnt7ZGVzY3JpcHRpb259fTwvcD4Ke3sjbGluay5ocmVmfX08cD48YSBocmVmPSJ7
-                e2xpbmsuaHJlZn19Int7I2xpbmsudGFyZ2V0fX0gdGFyZ2V0PSJ7e2xpbmsudGFyZ2V0fX0ie3svbGluay50YXJnZXR9fT57
-                e2xpbmtfbGFiZWx9fTwvYT48L3A+e3svbGluay5ocmVmfX0KPC9saT4K
+                b3JhdGl2ZSB3aGVuIGl0cyBhbHQgaXMgZW1wdHkuIH19CjxsaSBjbGFzcz0iZmVhdHVyZSJ7eyNlZGl0YWJsZX19IHt7e2Vk
+                aXRhYmxlfX19e3svZWRpdGFibGV9fT4Ke3sjaWNvbi5zcmN9fTxpbWcgY2xhc3M9ImZlYXR1cmVfX2ljb24iIHNyYz0ie3tp
+                Y29uLnNyY319IiBhbHQ9Int7aWNvbi5hbHR9fSI+e3svaWNvbi5zcmN9fQo8aDM+e3t0aXRsZX19PC9oMz4KPHA+e3tkZXNj
+                cmlwdGlvbn19PC9wPgp7eyNsaW5rLmhyZWZ9fTxwPjxhIGhyZWY9Int7bGluay5ocmVmfX0ie3sjbGluay50YXJnZXR9fSB0
+                YXJnZXQ9Int7bGluay50YXJnZXR9fSJ7ey9saW5rLnRhcmdldH19Pnt7bGlua19sYWJlbH19PC9hPjwvcD57ey9saW5rLmhy
+                ZWZ9fQo8L2xpPgo=
                 """),
         StarterFile(
             path: "Templates/components/feature_grid.mustache", source: "Templates/components/feature_grid.mustache",
             base64: """
                 e3shIEEgZ3JpZCBvZiBmZWF0dXJlIGJsb2Nrcy4gY29sdW1uc19jb3VudCBpcyBhIG51bWJlciBzdG9yZWQgYXMgYSBzdHJp
-                bmcgKCIyIiwgIjMiIG9yICI0IikuIH19CjxkaXYgY2xhc3M9ImZlYXR1cmUtZ3JpZCBibG9jayI+CjxkaXYgY2xhc3M9Indy
-                YXAiPgp7eyNoZWFkaW5nfX08aDI+e3toZWFkaW5nfX08L2gyPnt7L2hlYWRpbmd9fQp7eyNpbnRyb319PHAgY2xhc3M9Imxl
-                ZGUiPnt7aW50cm99fTwvcD57ey9pbnRyb319Cjx1bCBjbGFzcz0iZ3JpZCBncmlkLS17e2NvbHVtbnNfY291bnR9fSIgcm9s
-                ZT0ibGlzdCI+e3sjY29sdW1uc319e3s+KmNvbXBvbmVudH19e3svY29sdW1uc319PC91bD4KPC9kaXY+CjwvZGl2Pgo=
+                bmcgKCIyIiwgIjMiIG9yICI0IikuIH19CjxkaXYgY2xhc3M9ImZlYXR1cmUtZ3JpZCBibG9jayJ7eyNlZGl0YWJsZX19IHt7
+                e2VkaXRhYmxlfX19e3svZWRpdGFibGV9fT4KPGRpdiBjbGFzcz0id3JhcCI+Cnt7I2hlYWRpbmd9fTxoMj57e2hlYWRpbmd9
+                fTwvaDI+e3svaGVhZGluZ319Cnt7I2ludHJvfX08cCBjbGFzcz0ibGVkZSI+e3tpbnRyb319PC9wPnt7L2ludHJvfX0KPHVs
+                IGNsYXNzPSJncmlkIGdyaWQtLXt7Y29sdW1uc19jb3VudH19IiByb2xlPSJsaXN0Ij57eyNjb2x1bW5zfX17ez4qY29tcG9u
+                ZW50fX17ey9jb2x1bW5zfX08L3VsPgo8L2Rpdj4KPC9kaXY+Cg==
                 """),
         StarterFile(
             path: "Templates/components/figure.mustache", source: "Templates/components/figure.mustache",
             base64: """
                 e3shIEFuIGltYWdlIHdpdGggYW4gb3B0aW9uYWwgY2FwdGlvbi4gV3JpdGUgdGhlIGFsdCB0ZXh0IGluIHRoZSBhc3NldCdz
-                IGFsdCBmaWVsZC4gfX0KPGRpdiBjbGFzcz0iYmxvY2sgd3JhcCI+CjxmaWd1cmUgY2xhc3M9ImZpZ3VyZSBwcm9zZSI+Cnt7
-                I2ltYWdlLnNyY319PGltZyBzcmM9Int7aW1hZ2Uuc3JjfX0iIGFsdD0ie3tpbWFnZS5hbHR9fSIgbG9hZGluZz0ibGF6eSI+
-                e3svaW1hZ2Uuc3JjfX0Ke3sjY2FwdGlvbn19PGZpZ2NhcHRpb24+e3tjYXB0aW9ufX08L2ZpZ2NhcHRpb24+e3svY2FwdGlv
-                bn19CjwvZmlndXJlPgo8L2Rpdj4K
+                IGFsdCBmaWVsZC4gfX0KPGRpdiBjbGFzcz0iYmxvY2sgd3JhcCJ7eyNlZGl0YWJsZX19IHt7e2VkaXRhYmxlfX19e3svZWRp
+                dGFibGV9fT4KPGZpZ3VyZSBjbGFzcz0iZmlndXJlIHByb3NlIj4Ke3sjaW1hZ2Uuc3JjfX08aW1nIHNyYz0ie3tpbWFnZS5z
+                cmN9fSIgYWx0PSJ7e2ltYWdlLmFsdH19IiBsb2FkaW5nPSJsYXp5Ij57ey9pbWFnZS5zcmN9fQp7eyNjYXB0aW9ufX08Zmln
+                Y2FwdGlvbj57e2NhcHRpb259fTwvZmlnY2FwdGlvbj57ey9jYXB0aW9ufX0KPC9maWd1cmU+CjwvZGl2Pgo=
                 """),
         StarterFile(
             path: "Templates/components/hero.mustache", source: "Templates/components/hero.mustache",
             base64: """
                 e3shIFRoZSB0b3Agb2YgYSBwYWdlOyBpdHMgaGVhZGxpbmUgaXMgdGhlIHBhZ2UncyBoMS4gdmFyaWFudDogc3BsaXQgfCBj
-                ZW50ZXJlZCB8IGNvbXBhY3QuIH19CjxzZWN0aW9uIGNsYXNzPSJoZXJvIGhlcm8tLXt7dmFyaWFudH19IGJsb2NrIj4KPGRp
-                diBjbGFzcz0id3JhcCBoZXJvX19pbm5lciI+CjxkaXYgY2xhc3M9Imhlcm9fX3RleHQiPgp7eyNleWVicm93fX08cCBjbGFz
-                cz0iZXllYnJvdyI+e3tleWVicm93fX08L3A+e3svZXllYnJvd319CjxoMT57e2hlYWRsaW5lfX08L2gxPgp7eyNzdWJsaW5l
-                fX08cCBjbGFzcz0ibGVkZSI+e3tzdWJsaW5lfX08L3A+e3svc3VibGluZX19CjxkaXYgY2xhc3M9Imhlcm9fX2FjdGlvbnMi
-                Pgp7eyNwcmltYXJ5X2xpbmsuaHJlZn19PGEgY2xhc3M9ImJ1dHRvbiIgaHJlZj0ie3twcmltYXJ5X2xpbmsuaHJlZn19Int7
-                I3ByaW1hcnlfbGluay50YXJnZXR9fSB0YXJnZXQ9Int7cHJpbWFyeV9saW5rLnRhcmdldH19Int7L3ByaW1hcnlfbGluay50
-                YXJnZXR9fT57e3ByaW1hcnlfbGFiZWx9fTwvYT57ey9wcmltYXJ5X2xpbmsuaHJlZn19Cnt7I3NlY29uZGFyeV9saW5rLmhy
-                ZWZ9fTxhIGNsYXNzPSJidXR0b24gYnV0dG9uLS1xdWlldCIgaHJlZj0ie3tzZWNvbmRhcnlfbGluay5ocmVmfX0ie3sjc2Vj
-                b25kYXJ5X2xpbmsudGFyZ2V0fX0gdGFyZ2V0PSJ7e3NlY29uZGFyeV9saW5rLnRhcmdldH19Int7L3NlY29uZGFyeV9saW5r
-                LnRhcmdldH19Pnt7c2Vjb25kYXJ5X2xhYmVsfX08L2E+e3svc2Vjb25kYXJ5X2xpbmsuaHJlZn19CjwvZGl2Pgo8L2Rpdj4K
-                e3sjaW1hZ2Uuc3JjfX08ZGl2IGNsYXNzPSJoZXJvX19pbWFnZSI+PGltZyBzcmM9Int7aW1hZ2Uuc3JjfX0iIGFsdD0ie3tp
-                bWFnZS5hbHR9fSI+PC9kaXY+e3svaW1hZ2Uuc3JjfX0KPC9kaXY+Cjwvc2VjdGlvbj4K
+                ZW50ZXJlZCB8IGNvbXBhY3QuIH19CjxzZWN0aW9uIGNsYXNzPSJoZXJvIGhlcm8tLXt7dmFyaWFudH19IGJsb2NrInt7I2Vk
+                aXRhYmxlfX0ge3t7ZWRpdGFibGV9fX17ey9lZGl0YWJsZX19Pgo8ZGl2IGNsYXNzPSJ3cmFwIGhlcm9fX2lubmVyIj4KPGRp
+                diBjbGFzcz0iaGVyb19fdGV4dCI+Cnt7I2V5ZWJyb3d9fTxwIGNsYXNzPSJleWVicm93Ij57e2V5ZWJyb3d9fTwvcD57ey9l
+                eWVicm93fX0KPGgxPnt7aGVhZGxpbmV9fTwvaDE+Cnt7I3N1YmxpbmV9fTxwIGNsYXNzPSJsZWRlIj57e3N1YmxpbmV9fTwv
+                cD57ey9zdWJsaW5lfX0KPGRpdiBjbGFzcz0iaGVyb19fYWN0aW9ucyI+Cnt7I3ByaW1hcnlfbGluay5ocmVmfX08YSBjbGFz
+                cz0iYnV0dG9uIiBocmVmPSJ7e3ByaW1hcnlfbGluay5ocmVmfX0ie3sjcHJpbWFyeV9saW5rLnRhcmdldH19IHRhcmdldD0i
+                e3twcmltYXJ5X2xpbmsudGFyZ2V0fX0ie3svcHJpbWFyeV9saW5rLnRhcmdldH19Pnt7cHJpbWFyeV9sYWJlbH19PC9hPnt7
+                L3ByaW1hcnlfbGluay5ocmVmfX0Ke3sjc2Vjb25kYXJ5X2xpbmsuaHJlZn19PGEgY2xhc3M9ImJ1dHRvbiBidXR0b24tLXF1
+                aWV0IiBocmVmPSJ7e3NlY29uZGFyeV9saW5rLmhyZWZ9fSJ7eyNzZWNvbmRhcnlfbGluay50YXJnZXR9fSB0YXJnZXQ9Int7
+                c2Vjb25kYXJ5X2xpbmsudGFyZ2V0fX0ie3svc2Vjb25kYXJ5X2xpbmsudGFyZ2V0fX0+e3tzZWNvbmRhcnlfbGFiZWx9fTwv
+                YT57ey9zZWNvbmRhcnlfbGluay5ocmVmfX0KPC9kaXY+CjwvZGl2Pgp7eyNpbWFnZS5zcmN9fTxkaXYgY2xhc3M9Imhlcm9f
+                X2ltYWdlIj48aW1nIHNyYz0ie3tpbWFnZS5zcmN9fSIgYWx0PSJ7e2ltYWdlLmFsdH19Ij48L2Rpdj57ey9pbWFnZS5zcmN9
+                fQo8L2Rpdj4KPC9zZWN0aW9uPgo=
                 """),
         StarterFile(
             path: "Templates/components/latest_posts.mustache", source: "Templates/components/latest_posts.mustache",
             base64: """
                 e3shIFRoZSBuZXdlc3QgcG9zdHMsIGZyb20gdGhlIG5hbWVkIGNvbGxlY3Rpb24gYGxhdGVzdGAgb2Ygc3RvcnlzaXRlLmpz
                 b24gKGNvbGxlY3Rpb25zLmxhdGVzdDoKICAgIHN0b3J5IHN1bW1hcmllcyBsaWtlIHBhZ2UuY2hpbGRyZW4pLCBzbyBub2Jv
-                ZHkgaGFzIHRvIHBpY2sgdGhlbSBieSBoYW5kLiB9fQo8c2VjdGlvbiBjbGFzcz0idGVhc2VyLWxpc3QgYmxvY2siPgo8ZGl2
-                IGNsYXNzPSJ3cmFwIj4Ke3sjaGVhZGluZ319PGgyPnt7aGVhZGluZ319PC9oMj57ey9oZWFkaW5nfX0KPHVsIGNsYXNzPSJn
-                cmlkIGdyaWQtLTMiIHJvbGU9Imxpc3QiPnt7I2NvbGxlY3Rpb25zLmxhdGVzdH19Cnt7PnBhcnRpYWxzL2NhcmR9fQp7ey9j
-                b2xsZWN0aW9ucy5sYXRlc3R9fTwvdWw+Cnt7I21vcmVfbGluay5ocmVmfX08cD48YSBocmVmPSJ7e21vcmVfbGluay5ocmVm
-                fX0iPnt7bW9yZV9sYWJlbH19PC9hPjwvcD57ey9tb3JlX2xpbmsuaHJlZn19CjwvZGl2Pgo8L3NlY3Rpb24+Cg==
+                ZHkgaGFzIHRvIHBpY2sgdGhlbSBieSBoYW5kLiB9fQo8c2VjdGlvbiBjbGFzcz0idGVhc2VyLWxpc3QgYmxvY2sie3sjZWRp
+                dGFibGV9fSB7e3tlZGl0YWJsZX19fXt7L2VkaXRhYmxlfX0+CjxkaXYgY2xhc3M9IndyYXAiPgp7eyNoZWFkaW5nfX08aDI+
+                e3toZWFkaW5nfX08L2gyPnt7L2hlYWRpbmd9fQo8dWwgY2xhc3M9ImdyaWQgZ3JpZC0tMyIgcm9sZT0ibGlzdCI+e3sjY29s
+                bGVjdGlvbnMubGF0ZXN0fX0Ke3s+cGFydGlhbHMvY2FyZH19Cnt7L2NvbGxlY3Rpb25zLmxhdGVzdH19PC91bD4Ke3sjbW9y
+                ZV9saW5rLmhyZWZ9fTxwPjxhIGhyZWY9Int7bW9yZV9saW5rLmhyZWZ9fSI+e3ttb3JlX2xhYmVsfX08L2E+PC9wPnt7L21v
+                cmVfbGluay5ocmVmfX0KPC9kaXY+Cjwvc2VjdGlvbj4K
                 """),
         StarterFile(
             path: "Templates/components/markdown_section.mustache", source: "Templates/components/markdown_section.mustache",
@@ -5206,61 +5219,64 @@ extension StarterFile {
                 e3shIEEgTWFya2Rvd24gc3RyaW5nIGZpZWxkLiBUaGUgYnVpbHQtaW4gbWFya2Rvd24gbGFtYmRhIGNvbnZlcnRzIGl0IHRv
                 IEhUTUwgYW5kIHJlc29sdmVzCiAgICBzaXRlLXJlbGF0aXZlIGxpbmtzOyB0cmlwbGUgYnJhY2VzIGtlZXAgdGhlIE1hcmtk
                 b3duIGZyb20gYmVpbmcgSFRNTC1lc2NhcGVkIGZpcnN0LiB9fQo8ZGl2IGNsYXNzPSJtYXJrZG93bi1zZWN0aW9uIGJsb2Nr
-                Ij4KPGRpdiBjbGFzcz0id3JhcCI+CjxkaXYgY2xhc3M9InByb3NlIj4Ke3sjbWFya2Rvd259fXt7e3RleHR9fX17ey9tYXJr
-                ZG93bn19CjwvZGl2Pgo8L2Rpdj4KPC9kaXY+Cg==
+                Int7I2VkaXRhYmxlfX0ge3t7ZWRpdGFibGV9fX17ey9lZGl0YWJsZX19Pgo8ZGl2IGNsYXNzPSJ3cmFwIj4KPGRpdiBjbGFz
+                cz0icHJvc2UiPgp7eyNtYXJrZG93bn19e3t7dGV4dH19fXt7L21hcmtkb3dufX0KPC9kaXY+CjwvZGl2Pgo8L2Rpdj4K
                 """),
         StarterFile(
             path: "Templates/components/nav_group.mustache", source: "Templates/components/nav_group.mustache",
             base64: """
                 e3shIEEgdGl0bGVkIGxpc3Qgb2YgbmF2X2l0ZW0gYmxvY2tzIChmb290ZXIgY29sdW1ucywgZG9jcyBzaWRlYmFyKS4gVGhl
-                IHN1cnJvdW5kaW5nIDxuYXY+IGNvbWVzIGZyb20gdGhlIGNhbGxlci4gfX0KPGRpdiBjbGFzcz0ibmF2LWdyb3VwIj4Ke3sj
-                dGl0bGV9fTxoMj57e3RpdGxlfX08L2gyPnt7L3RpdGxlfX0KPHVsPnt7I2xpbmtzfX17ez4qY29tcG9uZW50fX17ey9saW5r
-                c319PC91bD4KPC9kaXY+Cg==
+                IHN1cnJvdW5kaW5nIDxuYXY+IGNvbWVzIGZyb20gdGhlIGNhbGxlci4gfX0KPGRpdiBjbGFzcz0ibmF2LWdyb3VwInt7I2Vk
+                aXRhYmxlfX0ge3t7ZWRpdGFibGV9fX17ey9lZGl0YWJsZX19Pgp7eyN0aXRsZX19PGgyPnt7dGl0bGV9fTwvaDI+e3svdGl0
+                bGV9fQo8dWw+e3sjbGlua3N9fXt7Pipjb21wb25lbnR9fXt7L2xpbmtzfX08L3VsPgo8L2Rpdj4K
                 """),
         StarterFile(
             path: "Templates/components/nav_item.mustache", source: "Templates/components/nav_item.mustache",
             base64: """
                 e3shIEEgbGluayBpbiB0aGUgaGVhZGVyLCB0aGUgZm9vdGVyIG9yIHRoZSBkb2NzIHNpZGViYXIuIEFuIGVtcHR5IG11bHRp
-                bGluayByZW5kZXJzIGFzIHBsYWluIHRleHQuIH19CjxsaT57eyNsaW5rLmhyZWZ9fTxhIGhyZWY9Int7bGluay5ocmVmfX0i
-                e3sjbGluay50YXJnZXR9fSB0YXJnZXQ9Int7bGluay50YXJnZXR9fSJ7ey9saW5rLnRhcmdldH19Pnt7bGFiZWx9fTwvYT57
-                ey9saW5rLmhyZWZ9fXt7XmxpbmsuaHJlZn19PHNwYW4+e3tsYWJlbH19PC9zcGFuPnt7L2xpbmsuaHJlZn19PC9saT4K
+                bGluayByZW5kZXJzIGFzIHBsYWluIHRleHQuIH19CjxsaXt7I2VkaXRhYmxlfX0ge3t7ZWRpdGFibGV9fX17ey9lZGl0YWJs
+                ZX19Pnt7I2xpbmsuaHJlZn19PGEgaHJlZj0ie3tsaW5rLmhyZWZ9fSJ7eyNsaW5rLnRhcmdldH19IHRhcmdldD0ie3tsaW5r
+                LnRhcmdldH19Int7L2xpbmsudGFyZ2V0fX0+e3tsYWJlbH19PC9hPnt7L2xpbmsuaHJlZn19e3tebGluay5ocmVmfX08c3Bh
+                bj57e2xhYmVsfX08L3NwYW4+e3svbGluay5ocmVmfX08L2xpPgo=
                 """),
         StarterFile(
             path: "Templates/components/plan.mustache", source: "Templates/components/plan.mustache",
             base64: """
                 e3shIE9uZSBwcmljaW5nIHBsYW4gKGEgbGlzdCBpdGVtIG9mIHBsYW5fZ3JpZCkuIGBoaWdobGlnaHRgIGlzIGEgYm9vbGVh
                 bjsgYGZlYXR1cmVzYCBpcyBNYXJrZG93bi4gfX0KPGxpIGNsYXNzPSJwbGFue3sjaGlnaGxpZ2h0fX0gcGxhbi0taGlnaGxp
-                Z2h0e3svaGlnaGxpZ2h0fX0iPgp7eyNoaWdobGlnaHR9fTxwIGNsYXNzPSJwbGFuX19iYWRnZSI+TW9zdCBwb3B1bGFyPC9w
-                Pnt7L2hpZ2hsaWdodH19CjxoMz57e25hbWV9fTwvaDM+CjxwIGNsYXNzPSJwbGFuX19wcmljZSI+e3twcmljZX19IDxzcGFu
-                Pnt7cGVyaW9kfX08L3NwYW4+PC9wPgo8cD57e2Rlc2NyaXB0aW9ufX08L3A+CjxkaXYgY2xhc3M9InBsYW5fX2ZlYXR1cmVz
-                Ij57eyNtYXJrZG93bn19e3t7ZmVhdHVyZXN9fX17ey9tYXJrZG93bn19PC9kaXY+Cnt7I2xpbmsuaHJlZn19PHA+PGEgY2xh
-                c3M9ImJ1dHRvbnt7XmhpZ2hsaWdodH19IGJ1dHRvbi0tcXVpZXR7ey9oaWdobGlnaHR9fSIgaHJlZj0ie3tsaW5rLmhyZWZ9
-                fSI+e3tsaW5rX2xhYmVsfX08L2E+PC9wPnt7L2xpbmsuaHJlZn19CjwvbGk+Cg==
+                Z2h0e3svaGlnaGxpZ2h0fX0ie3sjZWRpdGFibGV9fSB7e3tlZGl0YWJsZX19fXt7L2VkaXRhYmxlfX0+Cnt7I2hpZ2hsaWdo
+                dH19PHAgY2xhc3M9InBsYW5fX2JhZGdlIj5Nb3N0IHBvcHVsYXI8L3A+e3svaGlnaGxpZ2h0fX0KPGgzPnt7bmFtZX19PC9o
+                Mz4KPHAgY2xhc3M9InBsYW5fX3ByaWNlIj57e3ByaWNlfX0gPHNwYW4+e3twZXJpb2R9fTwvc3Bhbj48L3A+CjxwPnt7ZGVz
+                Y3JpcHRpb259fTwvcD4KPGRpdiBjbGFzcz0icGxhbl9fZmVhdHVyZXMiPnt7I21hcmtkb3dufX17e3tmZWF0dXJlc319fXt7
+                L21hcmtkb3dufX08L2Rpdj4Ke3sjbGluay5ocmVmfX08cD48YSBjbGFzcz0iYnV0dG9ue3teaGlnaGxpZ2h0fX0gYnV0dG9u
+                LS1xdWlldHt7L2hpZ2hsaWdodH19IiBocmVmPSJ7e2xpbmsuaHJlZn19Ij57e2xpbmtfbGFiZWx9fTwvYT48L3A+e3svbGlu
+                ay5ocmVmfX0KPC9saT4K
                 """),
         StarterFile(
             path: "Templates/components/plan_grid.mustache", source: "Templates/components/plan_grid.mustache",
             base64: """
-                e3shIFByaWNpbmcgcGxhbnMgc2lkZSBieSBzaWRlLiB9fQo8ZGl2IGNsYXNzPSJwbGFuLWdyaWQgYmxvY2siPgo8ZGl2IGNs
-                YXNzPSJ3cmFwIj4Ke3sjaGVhZGluZ319PGgyPnt7aGVhZGluZ319PC9oMj57ey9oZWFkaW5nfX0KPHVsIGNsYXNzPSJncmlk
-                IGdyaWQtLTMiIHJvbGU9Imxpc3QiPnt7I3BsYW5zfX17ez4qY29tcG9uZW50fX17ey9wbGFuc319PC91bD4KPC9kaXY+Cjwv
-                ZGl2Pgo=
+                e3shIFByaWNpbmcgcGxhbnMgc2lkZSBieSBzaWRlLiB9fQo8ZGl2IGNsYXNzPSJwbGFuLWdyaWQgYmxvY2sie3sjZWRpdGFi
+                bGV9fSB7e3tlZGl0YWJsZX19fXt7L2VkaXRhYmxlfX0+CjxkaXYgY2xhc3M9IndyYXAiPgp7eyNoZWFkaW5nfX08aDI+e3to
+                ZWFkaW5nfX08L2gyPnt7L2hlYWRpbmd9fQo8dWwgY2xhc3M9ImdyaWQgZ3JpZC0tMyIgcm9sZT0ibGlzdCI+e3sjcGxhbnN9
+                fXt7Pipjb21wb25lbnR9fXt7L3BsYW5zfX08L3VsPgo8L2Rpdj4KPC9kaXY+Cg==
                 """),
         StarterFile(
             path: "Templates/components/quote.mustache", source: "Templates/components/quote.mustache",
             base64: """
                 e3shIEEgY3VzdG9tZXIgcXVvdGUuIFRoZSBhdmF0YXIgaXMgZGVjb3JhdGl2ZTogdGhlIG5hbWUgaXMgd3JpdHRlbiBuZXh0
-                IHRvIGl0LiB9fQo8ZGl2IGNsYXNzPSJibG9jayB3cmFwIj4KPGZpZ3VyZSBjbGFzcz0icXVvdGUiPgo8YmxvY2txdW90ZT48
-                cD57e3F1b3RlfX08L3A+PC9ibG9ja3F1b3RlPgo8ZmlnY2FwdGlvbj4Ke3sjYXZhdGFyLnNyY319PGltZyBzcmM9Int7YXZh
-                dGFyLnNyY319IiBhbHQ9IiI+e3svYXZhdGFyLnNyY319CjxzcGFuPjxzdHJvbmc+e3tjaXRlX25hbWV9fTwvc3Ryb25nPnt7
-                I2NpdGVfcm9sZX19LCB7e2NpdGVfcm9sZX19e3svY2l0ZV9yb2xlfX08L3NwYW4+CjwvZmlnY2FwdGlvbj4KPC9maWd1cmU+
-                CjwvZGl2Pgo=
+                IHRvIGl0LiB9fQo8ZGl2IGNsYXNzPSJibG9jayB3cmFwInt7I2VkaXRhYmxlfX0ge3t7ZWRpdGFibGV9fX17ey9lZGl0YWJs
+                ZX19Pgo8ZmlndXJlIGNsYXNzPSJxdW90ZSI+CjxibG9ja3F1b3RlPjxwPnt7cXVvdGV9fTwvcD48L2Jsb2NrcXVvdGU+Cjxm
+                aWdjYXB0aW9uPgp7eyNhdmF0YXIuc3JjfX08aW1nIHNyYz0ie3thdmF0YXIuc3JjfX0iIGFsdD0iIj57ey9hdmF0YXIuc3Jj
+                fX0KPHNwYW4+PHN0cm9uZz57e2NpdGVfbmFtZX19PC9zdHJvbmc+e3sjY2l0ZV9yb2xlfX0sIHt7Y2l0ZV9yb2xlfX17ey9j
+                aXRlX3JvbGV9fTwvc3Bhbj4KPC9maWdjYXB0aW9uPgo8L2ZpZ3VyZT4KPC9kaXY+Cg==
                 """),
         StarterFile(
             path: "Templates/components/rich_text.mustache", source: "Templates/components/rich_text.mustache",
             base64: """
                 e3shIEEgcmljaHRleHQgZmllbGQ6IGB0ZXh0YCBpcyBhbHJlYWR5IHNhZmUgSFRNTCwgc28gaXQgdXNlcyBkb3VibGUgYnJh
-                Y2VzLiB9fQo8ZGl2IGNsYXNzPSJyaWNoLXRleHQgYmxvY2siPgo8ZGl2IGNsYXNzPSJ3cmFwIj4KPGRpdiBjbGFzcz0icHJv
-                c2UiPgp7e3RleHR9fQo8L2Rpdj4KPC9kaXY+CjwvZGl2Pgo=
+                Y2VzLiB9fQo8ZGl2IGNsYXNzPSJyaWNoLXRleHQgYmxvY2sie3sjZWRpdGFibGV9fSB7e3tlZGl0YWJsZX19fXt7L2VkaXRh
+                YmxlfX0+CjxkaXYgY2xhc3M9IndyYXAiPgo8ZGl2IGNsYXNzPSJwcm9zZSI+Cnt7dGV4dH19CjwvZGl2Pgo8L2Rpdj4KPC9k
+                aXY+Cg==
                 """),
         StarterFile(
             path: "Templates/components/section.mustache", source: "Templates/components/section.mustache",
@@ -5268,22 +5284,24 @@ extension StarterFile {
                 e3shIEdyb3VwcyBibG9ja3MgdW5kZXIgb25lIGhlYWRpbmcuIGBhbmNob3JgIGJlY29tZXMgdGhlIHNlY3Rpb24ncyBpZCwg
                 c28gbGlua3Mgc3VjaCBhcwogICAgYWJvdXQjdGVhbSBsYW5kIGhlcmUuIGJhY2tncm91bmQ6IHBsYWluIHwgdGludGVkLiBO
                 ZXN0ZWQgYmxvY2tzIGxpdmUgaW4gYGJsb2Nrc2AuIH19CjxzZWN0aW9uIGNsYXNzPSJzZWN0aW9uIHNlY3Rpb24tLXt7YmFj
-                a2dyb3VuZH19IGJsb2NrInt7I2FuY2hvcn19IGlkPSJ7e2FuY2hvcn19Int7L2FuY2hvcn19Pgo8ZGl2IGNsYXNzPSJ3cmFw
-                Ij4Ke3sjaGVhZGluZ319PGgyIGNsYXNzPSJzZWN0aW9uX19oZWFkaW5nIj57e2hlYWRpbmd9fTwvaDI+e3svaGVhZGluZ319
-                Cnt7I2ludHJvfX08cCBjbGFzcz0ibGVkZSI+e3tpbnRyb319PC9wPnt7L2ludHJvfX0KPC9kaXY+Cnt7I2Jsb2Nrc319e3s+
-                KmNvbXBvbmVudH19e3svYmxvY2tzfX0KPC9zZWN0aW9uPgo=
+                a2dyb3VuZH19IGJsb2NrInt7I2FuY2hvcn19IGlkPSJ7e2FuY2hvcn19Int7L2FuY2hvcn19e3sjZWRpdGFibGV9fSB7e3tl
+                ZGl0YWJsZX19fXt7L2VkaXRhYmxlfX0+CjxkaXYgY2xhc3M9IndyYXAiPgp7eyNoZWFkaW5nfX08aDIgY2xhc3M9InNlY3Rp
+                b25fX2hlYWRpbmciPnt7aGVhZGluZ319PC9oMj57ey9oZWFkaW5nfX0Ke3sjaW50cm99fTxwIGNsYXNzPSJsZWRlIj57e2lu
+                dHJvfX08L3A+e3svaW50cm99fQo8L2Rpdj4Ke3sjYmxvY2tzfX17ez4qY29tcG9uZW50fX17ey9ibG9ja3N9fQo8L3NlY3Rp
+                b24+Cg==
                 """),
         StarterFile(
             path: "Templates/components/team_grid.mustache", source: "Templates/components/team_grid.mustache",
             base64: """
                 e3shIFBlb3BsZSBwaWNrZWQgd2l0aCBhIG11bHRpLW9wdGlvbiBmaWVsZCBvZiBzdG9yeSBVVUlEcyAoYG1lbWJlcnNgKTog
                 ZWFjaCBpcyBhIHN0b3J5IHN1bW1hcnkKICAgIHdob3NlIGNvbnRlbnQgaXMgdGhlIHBlcnNvbidzIHJvb3QgYmxvY2sgKHJv
-                bGUsIHBob3RvKS4gfX0KPGRpdiBjbGFzcz0idGVhbS1ncmlkIGJsb2NrIj4KPGRpdiBjbGFzcz0id3JhcCI+Cnt7I2hlYWRp
-                bmd9fTxoMj57e2hlYWRpbmd9fTwvaDI+e3svaGVhZGluZ319Cjx1bCBjbGFzcz0iZ3JpZCBncmlkLS00IiByb2xlPSJsaXN0
-                Ij57eyNtZW1iZXJzfX0KPGxpIGNsYXNzPSJjYXJkIHBlcnNvbi1jYXJkIj4Ke3sjY29udGVudC5waG90by5zcmN9fTxpbWcg
-                c3JjPSJ7e2NvbnRlbnQucGhvdG8uc3JjfX0iIGFsdD0iIiBsb2FkaW5nPSJsYXp5Ij57ey9jb250ZW50LnBob3RvLnNyY319
-                CjxoMz48YSBocmVmPSJ7e2hyZWZ9fSI+e3tuYW1lfX08L2E+PC9oMz4KPHAgY2xhc3M9Im1ldGEiPnt7Y29udGVudC5yb2xl
-                fX08L3A+CjwvbGk+Cnt7L21lbWJlcnN9fTwvdWw+CjwvZGl2Pgo8L2Rpdj4K
+                bGUsIHBob3RvKS4gfX0KPGRpdiBjbGFzcz0idGVhbS1ncmlkIGJsb2NrInt7I2VkaXRhYmxlfX0ge3t7ZWRpdGFibGV9fX17
+                ey9lZGl0YWJsZX19Pgo8ZGl2IGNsYXNzPSJ3cmFwIj4Ke3sjaGVhZGluZ319PGgyPnt7aGVhZGluZ319PC9oMj57ey9oZWFk
+                aW5nfX0KPHVsIGNsYXNzPSJncmlkIGdyaWQtLTQiIHJvbGU9Imxpc3QiPnt7I21lbWJlcnN9fQo8bGkgY2xhc3M9ImNhcmQg
+                cGVyc29uLWNhcmQiPgp7eyNjb250ZW50LnBob3RvLnNyY319PGltZyBzcmM9Int7Y29udGVudC5waG90by5zcmN9fSIgYWx0
+                PSIiIGxvYWRpbmc9ImxhenkiPnt7L2NvbnRlbnQucGhvdG8uc3JjfX0KPGgzPjxhIGhyZWY9Int7aHJlZn19Ij57e25hbWV9
+                fTwvYT48L2gzPgo8cCBjbGFzcz0ibWV0YSI+e3tjb250ZW50LnJvbGV9fTwvcD4KPC9saT4Ke3svbWVtYmVyc319PC91bD4K
+                PC9kaXY+CjwvZGl2Pgo=
                 """),
         StarterFile(
             path: "Templates/components/teaser_list.mustache", source: "Templates/components/teaser_list.mustache",
@@ -5291,10 +5309,11 @@ extension StarterFile {
                 e3shIENhcmRzIGZvciBhIGhhbmQtcGlja2VkIGxpc3Qgb2Ygc3Rvcmllcy4gYHN0b3JpZXNgIGlzIGEgbXVsdGktb3B0aW9u
                 IGZpZWxkIG9mIHN0b3J5IFVVSURzLAogICAgc28gZWFjaCBpdGVtIGlzIGEgc3Rvcnkgc3VtbWFyeSB7bmFtZSwgaHJlZiwg
                 ZnVsbF9zbHVnLCBmaXJzdF9wdWJsaXNoZWRfYXQsIHRhZ3MsIGNvbnRlbnR9LiB9fQo8c2VjdGlvbiBjbGFzcz0idGVhc2Vy
-                LWxpc3QgYmxvY2siPgo8ZGl2IGNsYXNzPSJ3cmFwIj4Ke3sjaGVhZGluZ319PGgyPnt7aGVhZGluZ319PC9oMj57ey9oZWFk
-                aW5nfX0KPHVsIGNsYXNzPSJncmlkIGdyaWQtLTMiIHJvbGU9Imxpc3QiPnt7I3N0b3JpZXN9fQp7ez5wYXJ0aWFscy9jYXJk
-                fX0Ke3svc3Rvcmllc319PC91bD4Ke3sjbW9yZV9saW5rLmhyZWZ9fTxwPjxhIGhyZWY9Int7bW9yZV9saW5rLmhyZWZ9fSI+
-                e3ttb3JlX2xhYmVsfX08L2E+PC9wPnt7L21vcmVfbGluay5ocmVmfX0KPC9kaXY+Cjwvc2VjdGlvbj4K
+                LWxpc3QgYmxvY2sie3sjZWRpdGFibGV9fSB7e3tlZGl0YWJsZX19fXt7L2VkaXRhYmxlfX0+CjxkaXYgY2xhc3M9IndyYXAi
+                Pgp7eyNoZWFkaW5nfX08aDI+e3toZWFkaW5nfX08L2gyPnt7L2hlYWRpbmd9fQo8dWwgY2xhc3M9ImdyaWQgZ3JpZC0tMyIg
+                cm9sZT0ibGlzdCI+e3sjc3Rvcmllc319Cnt7PnBhcnRpYWxzL2NhcmR9fQp7ey9zdG9yaWVzfX08L3VsPgp7eyNtb3JlX2xp
+                bmsuaHJlZn19PHA+PGEgaHJlZj0ie3ttb3JlX2xpbmsuaHJlZn19Ij57e21vcmVfbGFiZWx9fTwvYT48L3A+e3svbW9yZV9s
+                aW5rLmhyZWZ9fQo8L2Rpdj4KPC9zZWN0aW9uPgo=
                 """),
         StarterFile(
             path: "Templates/layout.mustache", source: "Templates/layout.mustache",
@@ -5343,28 +5362,28 @@ extension StarterFile {
                 ZX19Int7I2N1cnJlbnR9fSBhcmlhLWN1cnJlbnQ9InBhZ2Uie3svY3VycmVudH19Pnt7bGFuZ319PC9hPnt7L3BhZ2UudHJh
                 bnNsYXRpb25zfX08L25hdj4Ke3svcGFnZS5sYW5nfX0KPC9kaXY+CjwvaGVhZGVyPgoKPGRpdiBjbGFzcz0ic2l0ZS1ib2R5
                 IHt7JGJvZHlfY2xhc3N9fXNpdGUtYm9keS0tZGVmYXVsdHt7L2JvZHlfY2xhc3N9fSI+Cnt7JGFzaWRlfX17ey9hc2lkZX19
-                CjxtYWluIGlkPSJtYWluIiB0YWJpbmRleD0iLTEiPgp7eyRicmVhZGNydW1ic319Cnt7ISBBbmNlc3RvciBmb2xkZXJzJyBz
-                dGFydCBwYWdlcywgdGhlbiB0aGUgY3VycmVudCBwYWdlLiBBIHBhZ2UgY2FuIGhpZGUgdGhlbSB3aXRoIGEgYm9vbGVhbiBo
-                aWRlX2JyZWFkY3J1bWJzIGZpZWxkLiB9fQp7e15oaWRlX2JyZWFkY3J1bWJzfX0KPG5hdiBjbGFzcz0iYnJlYWRjcnVtYnMg
-                d3JhcCIgYXJpYS1sYWJlbD0iQnJlYWRjcnVtYiI+CjxvbD57eyNwYWdlLmJyZWFkY3J1bWJzfX08bGk+PGEgaHJlZj0ie3to
-                cmVmfX0iPnt7bmFtZX19PC9hPjwvbGk+e3svcGFnZS5icmVhZGNydW1ic319PGxpIGFyaWEtY3VycmVudD0icGFnZSI+e3tz
-                dG9yeS5uYW1lfX08L2xpPjwvb2w+CjwvbmF2Pgp7ey9oaWRlX2JyZWFkY3J1bWJzfX0Ke3svYnJlYWRjcnVtYnN9fQp7eyRt
-                YWlufX17ey9tYWlufX0Ke3skYmFja2xpbmtzfX0Ke3shIEV2ZXJ5IHN0b3J5IHRoYXQgbGlua3MgdG8gdGhpcyBvbmU6IGF1
-                dGhvcnMnIHBvc3RzLCBwYWdlcyBjaXRpbmcgYSBkb2MsIGFuZCBzbyBvbi4gfX0KPGFzaWRlIGNsYXNzPSJiYWNrbGlua3Mg
-                d3JhcCIgYXJpYS1sYWJlbGxlZGJ5PSJiYWNrbGlua3MtdGl0bGUiPgo8aDIgaWQ9ImJhY2tsaW5rcy10aXRsZSI+e3sjZ2xv
-                YmFsLmxpbmtlZF9mcm9tX2xhYmVsfX17e2dsb2JhbC5saW5rZWRfZnJvbV9sYWJlbH19e3svZ2xvYmFsLmxpbmtlZF9mcm9t
-                X2xhYmVsfX17e15nbG9iYWwubGlua2VkX2Zyb21fbGFiZWx9fUxpbmtlZCBmcm9te3svZ2xvYmFsLmxpbmtlZF9mcm9tX2xh
-                YmVsfX08L2gyPgo8dWw+e3sjcGFnZS5iYWNrbGlua3N9fTxsaT48YSBocmVmPSJ7e2hyZWZ9fSI+e3tuYW1lfX08L2E+PC9s
-                aT57ey9wYWdlLmJhY2tsaW5rc319PC91bD4Ke3tecGFnZS5iYWNrbGlua3N9fTxwIGNsYXNzPSJtZXRhIj57eyNnbG9iYWwu
-                bm9fYmFja2xpbmtzX2xhYmVsfX17e2dsb2JhbC5ub19iYWNrbGlua3NfbGFiZWx9fXt7L2dsb2JhbC5ub19iYWNrbGlua3Nf
-                bGFiZWx9fXt7Xmdsb2JhbC5ub19iYWNrbGlua3NfbGFiZWx9fU5vIG90aGVyIHBhZ2UgbGlua3MgaGVyZSB5ZXQue3svZ2xv
-                YmFsLm5vX2JhY2tsaW5rc19sYWJlbH19PC9wPnt7L3BhZ2UuYmFja2xpbmtzfX0KPC9hc2lkZT4Ke3svYmFja2xpbmtzfX0K
-                PC9tYWluPgo8L2Rpdj4KCjxmb290ZXIgY2xhc3M9InNpdGUtZm9vdGVyIj4KPGRpdiBjbGFzcz0id3JhcCI+CjxkaXYgY2xh
-                c3M9ImZvb3Rlci1ncmlkIj4KPGRpdj4KPHAgY2xhc3M9ImZvb3Rlci1icmFuZCI+e3tzaXRlLnRpdGxlfX08L3A+Cnt7Z2xv
-                YmFsLmZvb3Rlcl90ZXh0fX0KPC9kaXY+CjxuYXYgY2xhc3M9ImZvb3Rlci1uYXYiIGFyaWEtbGFiZWw9IkZvb3RlciI+Cnt7
-                I2dsb2JhbC5mb290ZXJfY29sdW1uc319e3s+KmNvbXBvbmVudH19e3svZ2xvYmFsLmZvb3Rlcl9jb2x1bW5zfX0KPC9uYXY+
-                CjwvZGl2Pgo8cCBjbGFzcz0iZm9vdGVyLWxlZ2FsIj57e2dsb2JhbC5jb3B5cmlnaHR9fTwvcD4KPC9kaXY+CjwvZm9vdGVy
-                Pgo8L2JvZHk+CjwvaHRtbD4K
+                CjxtYWluIGlkPSJtYWluIiB0YWJpbmRleD0iLTEie3sjZWRpdGFibGV9fSB7e3tlZGl0YWJsZX19fXt7L2VkaXRhYmxlfX0+
+                Cnt7JGJyZWFkY3J1bWJzfX0Ke3shIEFuY2VzdG9yIGZvbGRlcnMnIHN0YXJ0IHBhZ2VzLCB0aGVuIHRoZSBjdXJyZW50IHBh
+                Z2UuIEEgcGFnZSBjYW4gaGlkZSB0aGVtIHdpdGggYSBib29sZWFuIGhpZGVfYnJlYWRjcnVtYnMgZmllbGQuIH19Cnt7Xmhp
+                ZGVfYnJlYWRjcnVtYnN9fQo8bmF2IGNsYXNzPSJicmVhZGNydW1icyB3cmFwIiBhcmlhLWxhYmVsPSJCcmVhZGNydW1iIj4K
+                PG9sPnt7I3BhZ2UuYnJlYWRjcnVtYnN9fTxsaT48YSBocmVmPSJ7e2hyZWZ9fSI+e3tuYW1lfX08L2E+PC9saT57ey9wYWdl
+                LmJyZWFkY3J1bWJzfX08bGkgYXJpYS1jdXJyZW50PSJwYWdlIj57e3N0b3J5Lm5hbWV9fTwvbGk+PC9vbD4KPC9uYXY+Cnt7
+                L2hpZGVfYnJlYWRjcnVtYnN9fQp7ey9icmVhZGNydW1ic319Cnt7JG1haW59fXt7L21haW59fQp7eyRiYWNrbGlua3N9fQp7
+                eyEgRXZlcnkgc3RvcnkgdGhhdCBsaW5rcyB0byB0aGlzIG9uZTogYXV0aG9ycycgcG9zdHMsIHBhZ2VzIGNpdGluZyBhIGRv
+                YywgYW5kIHNvIG9uLiB9fQo8YXNpZGUgY2xhc3M9ImJhY2tsaW5rcyB3cmFwIiBhcmlhLWxhYmVsbGVkYnk9ImJhY2tsaW5r
+                cy10aXRsZSI+CjxoMiBpZD0iYmFja2xpbmtzLXRpdGxlIj57eyNnbG9iYWwubGlua2VkX2Zyb21fbGFiZWx9fXt7Z2xvYmFs
+                LmxpbmtlZF9mcm9tX2xhYmVsfX17ey9nbG9iYWwubGlua2VkX2Zyb21fbGFiZWx9fXt7Xmdsb2JhbC5saW5rZWRfZnJvbV9s
+                YWJlbH19TGlua2VkIGZyb217ey9nbG9iYWwubGlua2VkX2Zyb21fbGFiZWx9fTwvaDI+Cjx1bD57eyNwYWdlLmJhY2tsaW5r
+                c319PGxpPjxhIGhyZWY9Int7aHJlZn19Ij57e25hbWV9fTwvYT48L2xpPnt7L3BhZ2UuYmFja2xpbmtzfX08L3VsPgp7e15w
+                YWdlLmJhY2tsaW5rc319PHAgY2xhc3M9Im1ldGEiPnt7I2dsb2JhbC5ub19iYWNrbGlua3NfbGFiZWx9fXt7Z2xvYmFsLm5v
+                X2JhY2tsaW5rc19sYWJlbH19e3svZ2xvYmFsLm5vX2JhY2tsaW5rc19sYWJlbH19e3teZ2xvYmFsLm5vX2JhY2tsaW5rc19s
+                YWJlbH19Tm8gb3RoZXIgcGFnZSBsaW5rcyBoZXJlIHlldC57ey9nbG9iYWwubm9fYmFja2xpbmtzX2xhYmVsfX08L3A+e3sv
+                cGFnZS5iYWNrbGlua3N9fQo8L2FzaWRlPgp7ey9iYWNrbGlua3N9fQo8L21haW4+CjwvZGl2PgoKPGZvb3RlciBjbGFzcz0i
+                c2l0ZS1mb290ZXIiPgo8ZGl2IGNsYXNzPSJ3cmFwIj4KPGRpdiBjbGFzcz0iZm9vdGVyLWdyaWQiPgo8ZGl2Pgo8cCBjbGFz
+                cz0iZm9vdGVyLWJyYW5kIj57e3NpdGUudGl0bGV9fTwvcD4Ke3tnbG9iYWwuZm9vdGVyX3RleHR9fQo8L2Rpdj4KPG5hdiBj
+                bGFzcz0iZm9vdGVyLW5hdiIgYXJpYS1sYWJlbD0iRm9vdGVyIj4Ke3sjZ2xvYmFsLmZvb3Rlcl9jb2x1bW5zfX17ez4qY29t
+                cG9uZW50fX17ey9nbG9iYWwuZm9vdGVyX2NvbHVtbnN9fQo8L25hdj4KPC9kaXY+CjxwIGNsYXNzPSJmb290ZXItbGVnYWwi
+                Pnt7Z2xvYmFsLmNvcHlyaWdodH19PC9wPgo8L2Rpdj4KPC9mb290ZXI+CjwvYm9keT4KPC9odG1sPgo=
                 """),
         StarterFile(
             path: "Templates/pages/default.mustache", source: "Templates/pages/default.mustache",
