@@ -25,17 +25,20 @@ struct BuildOptions: Sendable {
     static let sourceSpecOptions: [CommandSpec.Option] = [
         .value("source", "dir", help: "The folder of stories. (default: Content)"),
         .value("entry", "slug", help: "A story to start crawling from; repeat for several. (default: home)", repeatable: true),
-        .value("base-url", "url", help: "The site's public URL, for the sitemap, robots.txt and canonical links."),
         .value("token", "token", help: "A Storyblok access token; reads the Content Delivery API instead of the folder. Prefer STORYBLOK_TOKEN."),
         .value("region", "region", help: "The space's region: eu, us, ca, ap or cn. (default: eu)"),
         .value("api-url", "url", help: "Any other Content Delivery API base URL (a proxy, a test server)."),
-        .value("version", "version", help: "published or draft (draft needs a preview token; with a folder, it holds drafts). (default: published)"),
+        .value(
+            "content-version", "version",
+            help: "Which stories to read: published or draft (draft needs a preview token; with a folder, it holds drafts); --version <version> too. (default: published)",
+            valueAlias: "version"),
         .value("language", "code", help: "The language of the stories to read."),
         .value("fallback", "dir", help: "A pulled folder to build from, with a warning, when the API cannot be reached."),
     ]
 
-    /// The options of commands that build: `build`, and later `check` and `serve`.
+    /// The options of commands that build: `build`, `check` and `serve`.
     static let specOptions: [CommandSpec.Option] = sourceSpecOptions + [
+        .value("base-url", "url", help: "The site's public URL, for the sitemap, robots.txt and canonical links."),
         .value("templates", "dir", help: "The folder of Mustache templates. (default: Templates)"),
         .value("output", "dir", help: "The folder to write the site into. (default: Output)"),
         .flag("strict", help: "Treat warnings (missing templates, broken links) as errors."),
@@ -80,7 +83,7 @@ struct BuildOptions: Sendable {
         }
         settings.fallback = arguments.string("fallback") ?? configuration.fallback
         settings.api = try Self.api(arguments: arguments, configuration: configuration, environment: environment)
-        let drafts = settings.api.map { $0.version == .draft } ?? (arguments.string("version") == "draft")
+        let drafts = settings.api.map { $0.version == .draft } ?? (arguments.string("content-version") == "draft")
         if arguments.flag("editable") && !drafts {
             throw UsageError(
                 message: "'--editable' writes the Visual Editor's attributes, which only draft content has: add --version draft",
@@ -102,7 +105,7 @@ struct BuildOptions: Sendable {
         let token = arguments.string("token") ?? (arguments.string("source") == nil ? environmentToken : nil)
         var settings = configuration.storyblok ?? StoryblokSettings()
         settings.region = try arguments.choice("region", StoryblokSettings.regions) ?? settings.region
-        settings.version = try arguments.choice("version", StoryblokSettings.versions) ?? settings.version
+        settings.version = try arguments.choice("content-version", StoryblokSettings.versions) ?? settings.version
         settings.language = arguments.string("language") ?? settings.language
         if let apiURL = arguments.string("api-url") {
             guard let url = URL(string: apiURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {

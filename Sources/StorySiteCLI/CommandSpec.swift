@@ -10,13 +10,19 @@ struct CommandSpec: Sendable {
         var valueName: String?
         var help: String
         var repeatable = false
+        /// Another name for the option that counts as it only when a value follows
+        /// (`--version draft` for `--content-version draft`); alone, the name keeps its own
+        /// meaning (`--version` shows the tool's version).
+        var valueAlias: String?
 
         static func flag(_ name: String, help: String) -> Option {
             Option(name: name, valueName: nil, help: help)
         }
 
-        static func value(_ name: String, _ valueName: String, help: String, repeatable: Bool = false) -> Option {
-            Option(name: name, valueName: valueName, help: help, repeatable: repeatable)
+        static func value(
+            _ name: String, _ valueName: String, help: String, repeatable: Bool = false, valueAlias: String? = nil
+        ) -> Option {
+            Option(name: name, valueName: valueName, help: help, repeatable: repeatable, valueAlias: valueAlias)
         }
 
         /// `--name <value>` or `--name`.
@@ -59,9 +65,12 @@ struct CommandSpec: Sendable {
         }
         text += "\nOPTIONS:\n"
         for option in options { text += Self.helpRow(option.synopsis, option.help) }
-        text += Self.helpRow("-h, --help", "Show help information.")
+        text += Self.standardRows
         return text
     }
+
+    /// The options every command and the top level understand.
+    static let standardRows = helpRow("-V, --version", "Show the version of storysite.") + helpRow("-h, --help", "Show help information.")
 
     static func helpRow(_ left: String, _ right: String) -> String {
         let padded = left.count < 24 ? left.padding(toLength: 24, withPad: " ", startingAt: 0) : left + "\n" + String(repeating: " ", count: 26)

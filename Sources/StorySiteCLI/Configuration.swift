@@ -252,31 +252,10 @@ struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 'dates', not 'site') and listing them all.
     static func checkKeys(_ object: JSONObject, known: [String], in prefix: String? = nil) throws(ConfigurationError) {
         for key in object.keys where !known.contains(key) {
-            let suggestion = known.map { ($0, EditDistance.between($0.lowercased(), key.lowercased())) }
-                .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-            throw .at(prefix.map { "\($0).\(key)" } ?? key, "is not a setting" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+            throw .at(prefix.map { "\($0).\(key)" } ?? key, "is not a setting" + EditDistance.didYouMean(key, among: known)
                 + "; known settings: " + known.joined(separator: ", "))
         }
     }
 
     var description: String { "\(location): error: \(message)" }
-}
-
-/// The Levenshtein distance, for "did you mean" suggestions.
-enum EditDistance {
-    static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
 }

@@ -6,9 +6,13 @@ struct ParsedArguments: Sendable {
     private(set) var positionals: [String] = []
     /// Whether `--help` or `-h` was given.
     private(set) var wantsHelp = false
+    /// Whether the tool's version was asked for: `-V`, or `--version` with no value after it
+    /// (with one, it may name an option, see ``CommandSpec/Option/valueAlias``).
+    private(set) var wantsVersion = false
 
     /// Parses `arguments` (without the command name). `--name value`, `--name=value` and `--` are
-    /// understood; anything else starting with `-` is an unknown option.
+    /// understood; anything else starting with `-` is an unknown option, reported with the
+    /// closest option's name when one is close.
     init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         self.spec = spec
         var index = 0
@@ -34,9 +38,18 @@ struct ParsedArguments: Sendable {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            guard argument.hasPrefix("--"), let option = spec.options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "Unknown option '\(argument.split(separator: "=").first ?? "")'", spec: spec)
+            let valueFollows = inlineValue != nil || (index < arguments.count && !arguments[index].hasPrefix("-"))
+            let aliased = valueFollows ? spec.options.first { $0.valueAlias == name } : nil
+            if argument == "-V" || (argument == "--version" && aliased == nil) {
+                wantsVersion = true
+                continue
             }
+            guard argument.hasPrefix("--"), let option = aliased ?? spec.options.first(where: { $0.name == name }) else {
+                let written = String(argument.split(separator: "=").first ?? "")
+                let hint = EditDistance.didYouMean(name, among: spec.options.map(\.name) + ["help"], prefix: "--")
+                throw UsageError(message: "Unknown option '\(written)'" + hint, spec: spec)
+            }
+            name = option.name
             if option.valueName == nil {
                 if inlineValue != nil {
                     throw UsageError(message: "The flag '--\(name)' does not take a value", spec: spec)

@@ -13,7 +13,9 @@ struct PullCommand: Command {
             Crawls the space from the entry stories, like a build, and writes every story reached as
             <dir>/<full_slug>.json ({"story": ...}). Build from that folder with --source <dir>, or
             keep it as a --fallback for when the API cannot be reached. Needs an access token
-            (STORYBLOK_TOKEN or --token).
+            (STORYBLOK_TOKEN or --token). The baseURL of storysite.json, when set, counts as a
+            build counts it (links to the site's own absolute URLs reach stories), so a pull
+            holds every story a build reads.
             """,
         options: [
             .value("to", "dir", help: "The folder to write the stories into (new, empty, or pulled before)."),

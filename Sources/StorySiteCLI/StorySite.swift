@@ -16,7 +16,7 @@ public enum StorySite {
 
     static let commands = [
         CommandEntry(BuildCommand.self), CommandEntry(CheckCommand.self), CommandEntry(PullCommand.self), CommandEntry(ServeCommand.self),
-        CommandEntry(InitCommand.self),
+        CommandEntry(InitCommand.self), CommandEntry(HelpCommand.self), CommandEntry(VersionCommand.self),
     ]
 
     /// Runs the command line `arguments` (without the program name).
@@ -55,31 +55,31 @@ public enum StorySite {
         case "--help", "-h":
             context.console.out(overview)
             return ExitCode.success
-        case "--version":
-            context.console.out("storysite \(version)\n")
-            return ExitCode.success
-        case "help":
-            guard let name = rest.first else {
-                context.console.out(overview)
-                return ExitCode.success
-            }
-            guard let command = commands.first(where: { $0.spec.name == name }) else {
-                throw UsageError(message: "Unknown command '\(name)'", spec: nil)
-            }
-            context.console.out(command.spec.help)
+        case "--version", "-V", "-v":
+            VersionCommand.print(to: context.console)
             return ExitCode.success
         default:
-            if let command = commands.first(where: { $0.spec.name == first }) {
-                let parsed = try ParsedArguments(rest, spec: command.spec)
-                guard !parsed.wantsHelp else {
-                    context.console.out(command.spec.help)
-                    return ExitCode.success
-                }
-                return try await command.run(parsed, context)
+            guard let command = commands.first(where: { $0.spec.name == first }) else {
+                guard first.hasPrefix("-") else { throw UsageError(message: unknownCommand(first), spec: nil) }
+                let hint = EditDistance.didYouMean(first.drop { $0 == "-" }.description, among: ["help", "version"], prefix: "--")
+                throw UsageError(message: "Unknown option '\(first)'\(hint); options come after the command", spec: nil)
             }
-            let hint = commands.map(\.spec.name).first { EditDistance.between($0, first) <= 2 }
-            throw UsageError(message: "Unknown command '\(first)'" + (hint.map { " (did you mean '\($0)'?)" } ?? ""), spec: nil)
+            let parsed = try ParsedArguments(rest, spec: command.spec)
+            if parsed.wantsHelp {
+                context.console.out(command.spec.help)
+                return ExitCode.success
+            }
+            if parsed.wantsVersion {
+                VersionCommand.print(to: context.console)
+                return ExitCode.success
+            }
+            return try await command.run(parsed, context)
         }
+    }
+
+    /// `Unknown command 'biuld' (did you mean 'build'?)`.
+    static func unknownCommand(_ name: String) -> String {
+        "Unknown command '\(name)'" + EditDistance.didYouMean(name, among: commands.map(\.spec.name))
     }
 
     static var overview: String {
@@ -92,7 +92,7 @@ public enum StorySite {
             USAGE: storysite <command> [options]
 
             OPTIONS:
-            \(CommandSpec.helpRow("--version", "Show the version."))\(CommandSpec.helpRow("-h, --help", "Show help information."))
+            \(CommandSpec.standardRows)
             COMMANDS:
 
             """
@@ -102,8 +102,9 @@ public enum StorySite {
     }
 }
 
-/// A `storysite` subcommand: its command line, and how it runs once that is parsed.
-protocol Command {
+/// A `storysite` subcommand: its command line, and how it runs once that is parsed. Sendable, so
+/// that the dispatch table may hold its type (a Sendable type's metatype is Sendable too).
+protocol Command: Sendable {
     static var spec: CommandSpec { get }
     init(arguments: ParsedArguments, context: CommandContext)
     func run() async throws -> Int32
@@ -139,5 +140,15 @@ struct CommandContext: Sendable {
     /// `path` resolved against the working folder.
     func url(_ path: String) -> URL {
         URL(fileURLWithPath: path, isDirectory: true, relativeTo: workingDirectory).standardizedFileURL
+    }
+
+    /// `path` as seen from the working folder (`./site/` and `/work/site` are `site` when
+    /// working in `/work`); absolute when it is outside the working folder.
+    func pathInWorkingFolder(_ path: String) -> String {
+        let absolute = url(path).path
+        let folder = workingDirectory.standardizedFileURL.path
+        if absolute == folder { return "." }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
     }
 }

@@ -29,7 +29,9 @@ extension StorySiteCLITests {
         }
 
         @Test("bad command lines fail with the message Swift's argument parser would give", arguments: [
-            (["--sauce", "x"], "Unknown option '--sauce'"),
+            (["--sauce", "x"], "Unknown option '--sauce' (did you mean '--source'?)"),
+            (["--stirct"], "Unknown option '--stirct' (did you mean '--strict'?)"),
+            (["--colour"], "Unknown option '--colour'"),
             (["--source"], "Missing value for '--source <dir>'"),
             (["--source", "--strict"], "Missing value for '--source <dir>'"),
             (["--jobs", "zero"], "The value 'zero' is invalid for '--jobs <n>': expected a whole number from 1 to 256"),
@@ -70,6 +72,22 @@ extension StorySiteCLITests {
         @Test("--help is noticed wherever it stands")
         func helpFlag() throws {
             #expect(try ParsedArguments(["--strict", "--help"], spec: spec).wantsHelp)
+        }
+
+        @Test("--version alone asks for the tool's version; followed by a value it is the option it aliases")
+        func versionAlias() throws {
+            let aliased = CommandSpec(name: "build", abstract: "Build.", options: [
+                .value("content-version", "version", help: "Which.", valueAlias: "version"), .flag("strict", help: "Strict."),
+            ])
+            for arguments in [["--version"], ["--version", "--strict"], ["-V"], ["--strict", "--version"]] {
+                let parsed = try ParsedArguments(arguments, spec: aliased)
+                #expect(parsed.wantsVersion && parsed.string("content-version") == nil, "\(arguments)")
+            }
+            for arguments in [["--version", "draft"], ["--version=draft"], ["--content-version", "draft"]] {
+                let parsed = try ParsedArguments(arguments, spec: aliased)
+                #expect(!parsed.wantsVersion && parsed.string("content-version") == "draft", "\(arguments)")
+            }
+            #expect(try ParsedArguments(["--version", "x"], spec: spec).wantsVersion, "without the alias, --version is the tool's")
         }
 
         @Test("after '--' everything is positional")
