@@ -49,17 +49,19 @@ public struct Story: Sendable, Hashable {
     /// too (its file's spacing changed), which costs only a render. See ``init(json:digest:)``.
     public var digest: String { storage.digest ?? Self.digest(of: storage.raw) }
 
-    /// Builds a story from a story object, or says which required key is missing or malformed.
+    /// Builds a story from a story object, or says which required keys are missing (all of
+    /// them), or which is malformed.
     /// `digest` is a fingerprint of where the object came from, when that is cheaper to hash than
     /// the tree (the bytes of a file that holds this story alone). Without one, ``digest`` hashes
     /// the JSON tree when it is read, not here: stories embedded in content are made on every
     /// classification of their object, and most are never asked for theirs.
     public init(json object: JSONObject, digest: String? = nil) throws(StoryDecodingError) {
-        guard let uuidValue = object["uuid"], !uuidValue.isNull else { throw .missingKey("uuid") }
+        guard let uuidValue = object["uuid"], !uuidValue.isNull, let slugValue = object["full_slug"], !slugValue.isNull,
+              let content = object["content"], !content.isNull else {
+            throw .missingKeys(Self.requiredKeys.filter { object[$0]?.isNull ?? true })
+        }
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
-        guard let slugValue = object["full_slug"], !slugValue.isNull else { throw .missingKey("full_slug") }
         guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
-        guard let content = object["content"], !content.isNull else { throw .missingKey("content") }
         guard case .object = content else { throw .malformedKey("content", "an object (the root block)") }
 
         let fullSlug = Self.normalizedSlug(rawSlug)
@@ -75,6 +77,9 @@ public struct Story: Sendable, Hashable {
             raw: object,
             digest: digest)
     }
+
+    /// The keys every story object must have (not null): `uuid`, `full_slug` and `content`.
+    public static let requiredKeys = ["uuid", "full_slug", "content"]
 
     public static func == (lhs: Story, rhs: Story) -> Bool {
         lhs.storage === rhs.storage || (lhs.uuid == rhs.uuid && lhs.id == rhs.id && lhs.name == rhs.name
@@ -127,13 +132,17 @@ public struct Story: Sendable, Hashable {
 /// Why a story object could not be read.
 public enum StoryDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnObject
-    case missingKey(String)
+    /// The required keys that are absent or null, in the order of ``Story/requiredKeys``.
+    case missingKeys([String])
     case malformedKey(String, String)
 
     public var description: String {
         switch self {
         case .notAnObject: return "a story must be a JSON object"
-        case .missingKey(let key): return "story is missing the required key '\(key)'"
+        case .missingKeys(let keys):
+            let quoted = keys.map { "'\($0)'" }
+            let listed = quoted.count == 1 ? "key \(quoted[0])" : "keys " + quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
+            return "story is missing the required \(listed) (every story has uuid, full_slug and content)"
         case .malformedKey(let key, let expected): return "story key '\(key)' must be \(expected)"
         }
     }

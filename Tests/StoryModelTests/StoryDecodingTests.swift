@@ -52,17 +52,20 @@ extension StoryModelTests {
             #expect(try story(#"{"uuid": "a", "id": 1e300, "full_slug": "a", "content": {}}"#).id == nil)
         }
 
-        @Test("names the missing or malformed required key", arguments: [
-            (#"{"full_slug": "a", "content": {}}"#, StoryDecodingError.missingKey("uuid")),
-            (#"{"uuid": null, "full_slug": "a", "content": {}}"#, .missingKey("uuid")),
+        @Test("names every missing required key at once, or the malformed one", arguments: [
+            (#"{"full_slug": "a", "content": {}}"#, StoryDecodingError.missingKeys(["uuid"])),
+            (#"{"uuid": null, "full_slug": "a", "content": {}}"#, .missingKeys(["uuid"])),
             (#"{"uuid": "", "full_slug": "a", "content": {}}"#, .malformedKey("uuid", "a non-empty string")),
             (#"{"uuid": true, "full_slug": "a", "content": {}}"#, .malformedKey("uuid", "a non-empty string")),
             (#"{"uuid": 100000000000000000000, "full_slug": "a", "content": {}}"#, .malformedKey("uuid", "a non-empty string")),
-            (#"{"uuid": "u", "content": {}}"#, .missingKey("full_slug")),
+            (#"{"uuid": "u", "content": {}}"#, .missingKeys(["full_slug"])),
             (#"{"uuid": "u", "full_slug": 3, "content": {}}"#, .malformedKey("full_slug", "a string")),
-            (#"{"uuid": "u", "full_slug": "a"}"#, .missingKey("content")),
-            (#"{"uuid": "u", "full_slug": "a", "content": null}"#, .missingKey("content")),
+            (#"{"uuid": "u", "full_slug": "a"}"#, .missingKeys(["content"])),
+            (#"{"uuid": "u", "full_slug": "a", "content": null}"#, .missingKeys(["content"])),
             (#"{"uuid": "u", "full_slug": "a", "content": "text"}"#, .malformedKey("content", "an object (the root block)")),
+            (#"{"name": "A", "content": {}}"#, .missingKeys(["uuid", "full_slug"])),
+            (#"{"uuid": null, "name": "A"}"#, .missingKeys(["uuid", "full_slug", "content"])),
+            (#"{"uuid": 3, "full_slug": 3}"#, .missingKeys(["content"])),
         ])
         func requiredKeys(json: String, expected: StoryDecodingError) throws {
             #expect(try decodingError(json) == expected)
@@ -70,7 +73,10 @@ extension StoryModelTests {
 
         @Test("describes decoding errors in words that name the key")
         func errorDescriptions() {
-            #expect(StoryDecodingError.missingKey("uuid").description == "story is missing the required key 'uuid'")
+            #expect(StoryDecodingError.missingKeys(["uuid"]).description
+                == "story is missing the required key 'uuid' (every story has uuid, full_slug and content)")
+            #expect(StoryDecodingError.missingKeys(["uuid", "full_slug", "content"]).description
+                == "story is missing the required keys 'uuid', 'full_slug' and 'content' (every story has uuid, full_slug and content)")
             #expect(StoryDecodingError.malformedKey("full_slug", "a string").description == "story key 'full_slug' must be a string")
             #expect(StoryDecodingError.notAnObject.description == "a story must be a JSON object")
         }

@@ -52,17 +52,18 @@ extension StorySourceTests {
             #expect(problems(folder) == ["Content/list.json: error: stories[1]: duplicate uuid '1' (also in Content/list.json (stories[0]))"])
         }
 
-        @Test("a story missing a required key names the file and the key")
+        @Test("a story missing required keys names the file and every missing key")
         func missingKeys() throws {
             let folder = try TemporaryFolder()
             try folder.write("bare.json", #"{"uuid": "1", "full_slug": "a"}"#)
-            try folder.write("response.json", #"{"story": {"full_slug": "b", "content": {}}}"#)
+            try folder.write("response.json", #"{"story": {"name": "B"}}"#)
             try folder.write("list.json", #"{"stories": [\#(storyJSON(uuid: "3", slug: "c")), {"uuid": "4", "content": {}}, 7]}"#)
+            let needs = " (every story has uuid, full_slug and content)"
             #expect(problems(folder) == [
-                "Content/bare.json: error: story is missing the required key 'content'",
-                "Content/list.json: error: stories[1]: story is missing the required key 'full_slug'",
+                "Content/bare.json: error: story is missing the required key 'content'" + needs,
+                "Content/list.json: error: stories[1]: story is missing the required key 'full_slug'" + needs,
                 "Content/list.json: error: stories[2]: a story must be a JSON object, found a number",
-                "Content/response.json: error: story is missing the required key 'uuid'",
+                "Content/response.json: error: story is missing the required keys 'uuid', 'full_slug' and 'content'" + needs,
             ])
         }
 
