@@ -1,7 +1,7 @@
 /// The elements link checking treats specially, recognised from libxml2's lowercased,
 /// NUL-terminated name without making a `String` (this runs for every element of every page).
 enum HTMLElement {
-    case a, area, link, img, source, script, iframe, video, audio, meta, base
+    case a, area, link, img, source, script, iframe, video, audio, meta, base, style
     /// Elements whose content is text (or inert) in a browser, but elements to libxml2.
     case template, title, textarea, xmp, noembed, noframes, plaintext
     case other
@@ -21,7 +21,9 @@ enum HTMLElement {
         case 4:
             self = cStringEquals(name, "area") ? .area : cStringEquals(name, "link") ? .link
                 : cStringEquals(name, "meta") ? .meta : cStringEquals(name, "base") ? .base : .other
-        case 5: self = cStringEquals(name, "video") ? .video : cStringEquals(name, "audio") ? .audio : cStringEquals(name, "title") ? .title : .other
+        case 5:
+            self = cStringEquals(name, "video") ? .video : cStringEquals(name, "audio") ? .audio
+                : cStringEquals(name, "title") ? .title : cStringEquals(name, "style") ? .style : .other
         case 6: self = cStringEquals(name, "source") ? .source : cStringEquals(name, "script") ? .script : cStringEquals(name, "iframe") ? .iframe : .other
         case 7: self = cStringEquals(name, "noembed") ? .noembed : .other
         case 8:

@@ -30,6 +30,8 @@ final class PageScanner {
     private var parser: htmlParserCtxtPtr?
     /// How many content-hiding elements enclose the current position.
     private var hiddenDepth = 0
+    /// The CSS of the `<style>` element the parser is in, so far; nil outside one.
+    private var styleText: [UInt8]?
 
     /// libxml2 must be initialised once before parsers run on several threads.
     private static let initializeLibXML2: Void = xmlInitParser()
@@ -55,7 +57,9 @@ final class PageScanner {
         return scanner.page
     }
 
-    /// Start and end tags only; errors go nowhere (libxml2 would print them otherwise).
+    /// Start and end tags, and the text of `<script>` and `<style>` elements (libxml2 hands
+    /// only those to `cdataBlock`, so other text costs no call); errors go nowhere (libxml2
+    /// would print them otherwise).
     private static func installHandler(_ sax: UnsafeMutablePointer<htmlSAXHandler>) {
         var handler = htmlSAXHandler()
         handler.startElement = { context, name, attributes in
@@ -65,6 +69,10 @@ final class PageScanner {
         handler.endElement = { context, name in
             guard let context, let name else { return }
             Unmanaged<PageScanner>.fromOpaque(context).takeUnretainedValue().end(name)
+        }
+        handler.cdataBlock = { context, text, length in
+            guard let context, let text, length > 0 else { return }
+            Unmanaged<PageScanner>.fromOpaque(context).takeUnretainedValue().text(UnsafeBufferPointer(start: text, count: Int(length)))
         }
         handler.serror = { _, _ in }
         handler.initialized = XML_SAX2_MAGIC
@@ -78,6 +86,7 @@ final class PageScanner {
     private func start(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         let element = HTMLElement(name: name)
         defer { if element.hidesContent { hiddenDepth += 1 } }
+        if element == .style, hiddenDepth == 0 { styleText = [] }
         guard hiddenDepth == 0, let attributes else { return }
 
         var values = ElementAttributes()
@@ -87,6 +96,9 @@ final class PageScanner {
             index += 2
         }
         let line = self.line
+        if let style = values.style {
+            for reference in CSSURLs.references(style) { page.links.append(.init(value: reference.value, line: line)) }
+        }
         if let id = values.id, id.count > 0 {
             let id = ByteString(Array(id))
             if let firstLine = page.anchors.addID(id, line: line) {
@@ -119,13 +131,39 @@ final class PageScanner {
             }
         case .base:
             if page.baseHref == nil, let href = values.href { page.baseHref = Array(href) }
-        case .template, .title, .textarea, .xmp, .noembed, .noframes, .plaintext, .other:
+        case .template, .title, .textarea, .xmp, .noembed, .noframes, .plaintext, .style, .other:
             break
         }
     }
 
     private func end(_ name: UnsafePointer<xmlChar>) {
-        if hiddenDepth > 0, HTMLElement(name: name).hidesContent { hiddenDepth -= 1 }
+        let element = HTMLElement(name: name)
+        if element == .style, let css = styleText {
+            styleText = nil
+            addStyleLinks(css)
+        }
+        if hiddenDepth > 0, element.hidesContent { hiddenDepth -= 1 }
+    }
+
+    /// A chunk of a `<script>` or `<style>` element's text (libxml2 hands it over in pieces of
+    /// about 1,000 bytes); a style's is kept until the element ends.
+    private func text(_ chunk: UnsafeBufferPointer<UInt8>) {
+        styleText?.append(contentsOf: chunk)
+    }
+
+    /// The `url(…)`s of a `<style>` element that ends on the current line, each on its own line.
+    private func addStyleLinks(_ css: [UInt8]) {
+        css.withUnsafeBufferPointer { css in
+            let references = CSSURLs.references(css)
+            guard !references.isEmpty else { return }
+            var linesAfter = css.count { $0 == 0x0A }
+            var counted = 0
+            for reference in references {
+                linesAfter -= css[counted..<reference.offset].count { $0 == 0x0A }
+                counted = reference.offset
+                page.links.append(.init(value: reference.value, line: line - linesAfter))
+            }
+        }
     }
 
     private func addLink(_ value: UnsafeBufferPointer<UInt8>?, line: Int) {
@@ -137,7 +175,7 @@ final class PageScanner {
 /// The attributes of one start tag that link checking reads, as views into libxml2's buffers
 /// (valid during the callback only). An attribute without a value (`<a href>`) reads as empty.
 private struct ElementAttributes {
-    var id, name, href, src, srcset, poster, rel, httpEquiv, content: UnsafeBufferPointer<UInt8>?
+    var id, name, href, src, srcset, style, poster, rel, httpEquiv, content: UnsafeBufferPointer<UInt8>?
 
     mutating func take(_ name: UnsafePointer<xmlChar>, _ value: UnsafePointer<xmlChar>?) {
         func text() -> UnsafeBufferPointer<UInt8> {
@@ -149,7 +187,13 @@ private struct ElementAttributes {
         case UInt8(ascii: "h"):
             if cStringEquals(name, "href") { href = text() } else if cStringEquals(name, "http-equiv") { httpEquiv = text() }
         case UInt8(ascii: "s"):
-            if cStringEquals(name, "src") { src = text() } else if cStringEquals(name, "srcset") { srcset = text() }
+            if cStringEquals(name, "src") {
+                src = text()
+            } else if cStringEquals(name, "srcset") {
+                srcset = text()
+            } else if cStringEquals(name, "style") {
+                style = text()
+            }
         case UInt8(ascii: "p"): if cStringEquals(name, "poster") { poster = text() }
         case UInt8(ascii: "r"): if cStringEquals(name, "rel") { rel = text() }
         case UInt8(ascii: "c"): if cStringEquals(name, "content") { content = text() }

@@ -33,6 +33,33 @@ extension LinkCheckTests {
             #expect(report.links == missing.count)
         }
 
+        @Test("CSS url(…) in style attributes and <style> elements is checked, on its own line, quoted or not, in any case")
+        func cssURLs() async throws {
+            let report = try await Fixture.check([
+                "index.html": Fixture.page(
+                    ##"<div class="hero" style="background-image:url(hero.jpg)">x</div>"##,
+                    ##"<p style='background: URL( "quoted one.png" ) no-repeat, url(&quot;entity.png&quot;)'>y</p>"##,
+                    "<style>",
+                    ".a { background: url('single.png') }",
+                    "/* url(commented.png) */ .b::before { content: \"url(string.png)\" }",
+                    ".c { mask: my-url(function.png); background: url(data:image/png;base64,AAAA) }",
+                    "@font-face { src: url(fonts/face.woff2) format('woff2') }",
+                    ".d { filter: url(#nowhere) } .e { background: url(present.png) }",
+                    "</style>",
+                    ##"<script>var css = "url(scripted.png)";</script>"##,
+                    ##"<template><div style="background:url(templated.png)"></div></template>"##),
+                "present.png": "png",
+            ])
+            let missing = [
+                (3, "hero.jpg", "no file or folder 'hero.jpg'"), (4, "quoted one.png", "no file or folder 'quoted one.png'"),
+                (4, "entity.png", "no file or folder 'entity.png'"), (6, "single.png", "no file or folder 'single.png'"),
+                (9, "fonts/face.woff2", "no file or folder 'fonts/face.woff2'"), (10, "#nowhere", "no id or <a name> 'nowhere' on this page"),
+            ]
+            #expect(report.findings.filter { $0.severity == .broken }
+                == missing.map { Fixture.broken("index.html", line: $0.0, $0.1, $0.2) })
+            #expect(report.links == missing.count + 1)
+        }
+
         @Test("comments, script text, template content, escaped text, <a> without href and javascript:, mailto:, tel:, data: are not links")
         func notLinks() async throws {
             let report = try await Fixture.check([
