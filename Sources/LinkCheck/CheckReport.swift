@@ -9,12 +9,19 @@ public struct CheckReport: Sendable, Hashable {
     /// Links checked (each occurrence; links that are not checked, such as `mailto:`, or
     /// external ones without external checking, are not counted).
     public var links: Int
+    /// External links that were to be checked but were not (each occurrence), and why.
+    public var unchecked: Int
+    public var uncheckedReason: String?
 
-    public init(findings: [Finding] = [], stories: Int = 0, pages: Int = 0, links: Int = 0) {
+    public init(
+        findings: [Finding] = [], stories: Int = 0, pages: Int = 0, links: Int = 0, unchecked: Int = 0, uncheckedReason: String? = nil
+    ) {
         self.findings = findings
         self.stories = stories
         self.pages = pages
         self.links = links
+        self.unchecked = unchecked
+        self.uncheckedReason = uncheckedReason
     }
 
     public var broken: [Finding] { findings.filter { $0.severity == .broken } }
@@ -26,6 +33,7 @@ public struct CheckReport: Sendable, Hashable {
     public func merged(with other: CheckReport) -> CheckReport {
         CheckReport(
             findings: findings + other.findings, stories: stories + other.stories,
-            pages: pages + other.pages, links: links + other.links)
+            pages: pages + other.pages, links: links + other.links,
+            unchecked: unchecked + other.unchecked, uncheckedReason: uncheckedReason ?? other.uncheckedReason)
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// Checks `http(s)` URLs over the network: each URL once per run, HEAD first and GET where HEAD
 /// is refused, a bounded number of requests per host and of hosts at once, a timeout per
 /// request, and bounded retries with exponential backoff for failures that may pass (no
-/// response, 5xx). HTTP 429 is not a broken link but a warning.
+/// response, 5xx). HTTP 429 is not a broken link but a warning. Where no host name resolves
+/// (see ``HTTPClient/resolvesHostNames(probing:)``), nothing is requested and every URL is
+/// unchecked.
 public struct ExternalLinkCheck: Sendable {
     public struct Options: Sendable {
         /// Requests in flight to one host.
@@ -50,6 +52,9 @@ public struct ExternalLinkCheck: Sendable {
             if byHost[host] == nil { hosts.append(host) }
             byHost[host, default: []].append(requested)
         }
+        if !hosts.isEmpty, await !client.resolvesHostNames(probing: hosts) {
+            return Dictionary(urls.map { ($0, .unchecked(Self.noNameResolution)) }, uniquingKeysWith: { first, _ in first })
+        }
         let groups = hosts.map { byHost[$0] ?? [] }
         let perHost = await concurrentMap(groups, limit: options.concurrentHosts) { [self] hostURLs in
             return zip(hostURLs, await concurrentMap(hostURLs, limit: options.requestsPerHost) { await status(of: $0) })
@@ -60,6 +65,9 @@ public struct ExternalLinkCheck: Sendable {
         for url in urls { statuses[url] = statuses[Self.requested(url)] }
         return statuses
     }
+
+    /// Why no external link was checked when no host name resolves.
+    public static let noNameResolution = "no host name resolves here (no network or DNS?)"
 
     private func status(of url: URL) async -> ExternalLinkStatus {
         switch await response(.head, url) {

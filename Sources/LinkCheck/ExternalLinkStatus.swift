@@ -6,11 +6,13 @@ public enum ExternalLinkStatus: Sendable, Hashable, CustomStringConvertible {
     case broken(String)
     /// HTTP 429: the host asked for fewer requests, so the link's state is unknown.
     case rateLimited
+    /// Not requested, for the reason given (no host name resolves here): counted, not a finding.
+    case unchecked(String)
 
     /// The finding's severity: nil when the link works.
     public var severity: Finding.Severity? {
         switch self {
-        case .reachable: return nil
+        case .reachable, .unchecked: return nil
         case .broken: return .broken
         case .rateLimited: return .warning
         }
@@ -21,6 +23,7 @@ public enum ExternalLinkStatus: Sendable, Hashable, CustomStringConvertible {
         case .reachable: return "reachable"
         case .broken(let reason): return reason
         case .rateLimited: return "rate limited (HTTP 429); not checked"
+        case .unchecked(let reason): return reason
         }
     }
 }

@@ -74,7 +74,16 @@ public struct HTMLFolderCheck: Sendable {
         let outcomes = await scan(site: site, pages: pages, read: read)
         let statuses = options.checkExternal ? await externalCheck.check(outcomes.flatMap { $0.externalLinks.entries.map(\.item.url) }) : [:]
         let findings = outcomes.indices.flatMap { Self.findings(ofPage: $0, outcomes: outcomes, pages: pages, statuses: statuses) }
-        return CheckReport(findings: findings, pages: pages.count, links: outcomes.reduce(0) { $0 + $1.checkedLinks })
+        var unchecked = 0
+        var uncheckedReason: String?
+        for (link, occurrences) in outcomes.lazy.flatMap(\.externalLinks.entries) {
+            guard case .unchecked(let reason)? = statuses[link.url] else { continue }
+            unchecked += occurrences
+            uncheckedReason = uncheckedReason ?? reason
+        }
+        return CheckReport(
+            findings: findings, pages: pages.count, links: outcomes.reduce(0) { $0 + $1.checkedLinks } - unchecked,
+            unchecked: unchecked, uncheckedReason: uncheckedReason)
     }
 
     /// Reads, parses and checks every page, in parallel batches; the outcomes in page order.

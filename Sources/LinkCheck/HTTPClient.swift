@@ -25,6 +25,15 @@ public protocol HTTPClient: Sendable {
     /// The status code of the response to `request`, after following redirects. Throws
     /// ``HTTPClientError`` when no response came.
     func status(for request: HTTPRequest) async throws(HTTPClientError) -> Int
+
+    /// Whether host names resolve here at all, asked once before a check sends a request, with
+    /// the hosts of the links to check. When not, nothing is sent and every link is unchecked.
+    func resolvesHostNames(probing hosts: [String]) async -> Bool
+}
+
+extension HTTPClient {
+    /// Clients that resolve no names (fakes, local servers) need no network: true.
+    public func resolvesHostNames(probing hosts: [String]) async -> Bool { true }
 }
 
 /// Why a request got no response.

@@ -1,14 +1,20 @@
 import StoryModel
 
 extension ReportFormatter {
-    /// For tools: `{"broken": [...], "checked": {"links", "pages", "stories"}, "warnings": [...]}`,
+    /// For tools: `{"broken": [...], "checked": {"links", "pages", "stories"}, "warnings": [...]}`
+    /// (`checked` also has `"unchecked": {"links", "reason"}` when external links were not checked),
     /// each finding `{"count", "field" or "line", "reason", "source", "target"}`; keys sorted,
     /// findings in report order, two-space indentation.
     public static func json(_ report: CheckReport) -> String {
-        let checked = JSONObject([
+        var checked = JSONObject([
             "links": .number(Double(report.links)), "pages": .number(Double(report.pages)),
             "stories": .number(Double(report.stories)),
         ])
+        if report.unchecked > 0 {
+            checked["unchecked"] = .object(JSONObject([
+                "links": .number(Double(report.unchecked)), "reason": .string(report.uncheckedReason ?? ""),
+            ]))
+        }
         let broken = findings(report.findings.filter { $0.severity == .broken })
         let warnings = findings(report.findings.filter { $0.severity == .warning })
         let document = JSONObject(["broken": broken, "checked": .object(checked), "warnings": warnings])

@@ -3,7 +3,9 @@ import Foundation
 /// Turns a ``CheckReport`` into text for a person (`text`) or for CI (`json`, `github`,
 /// `junit`). Every format keeps the report's finding order, so output is stable.
 public enum ReportFormatter {
-    /// `Checked 12,340 links in 1,000 pages: 3 broken, 1 warning` (stories are named when checked).
+    /// `Checked 12,340 links in 1,000 pages: 3 broken, 1 warning` (stories are named when checked),
+    /// then, when external links were not checked, how many and why: `; 181 external links not
+    /// checked: no host name resolves here (no network or DNS?)`.
     public static func totals(_ report: CheckReport) -> String {
         var scope: [String] = []
         if report.stories > 0 { scope.append(counted(report.stories, "story", "stories")) }
@@ -12,6 +14,8 @@ public enum ReportFormatter {
         let warningCount = report.findings.count - brokenCount
         return "Checked \(counted(report.links, "link", "links")) in \(scope.joined(separator: " and ")): "
             + "\(grouped(brokenCount)) broken, \(counted(warningCount, "warning", "warnings"))"
+            + (report.unchecked > 0
+                ? "; \(counted(report.unchecked, "external link", "external links")) not checked: \(report.uncheckedReason ?? "")" : "")
     }
 
     /// `1 page`, `1,000 pages`.

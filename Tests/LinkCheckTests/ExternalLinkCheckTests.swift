@@ -80,6 +80,31 @@ extension LinkCheckTests {
             #expect(report.links == 3)
         }
 
+        @Test("where no host name resolves, nothing is requested and the links are counted as not checked, not broken")
+        func noNameResolution() async throws {
+            let client = ScriptedHTTPClient(resolvesNames: false)
+            let result = await statuses(client, ["https://a.test/x", "https://b.test/y#z"])
+            #expect(result == [
+                "https://a.test/x": .unchecked(ExternalLinkCheck.noNameResolution),
+                "https://b.test/y#z": .unchecked(ExternalLinkCheck.noNameResolution),
+            ])
+            #expect(await client.requests.isEmpty)
+            let report = try await Fixture.check(
+                ["index.html": Fixture.page(#"<a href="https://a.test/x">x</a> <a href="https://a.test/x#y">y</a> <a href="missing.html">m</a>"#)],
+                options: .init(checkExternal: true), externalCheck: ExternalLinkCheck(client: client, options: Self.quick))
+            #expect(report.findings == [Fixture.broken("index.html", line: 3, "missing.html", "no file or folder 'missing.html'")])
+            #expect(report.links == 1)
+            #expect(report.unchecked == 2 && report.uncheckedReason == ExternalLinkCheck.noNameResolution)
+        }
+
+        @Test("name resolution is probed with the links' own hosts: localhost and IP literals resolve, '.invalid' names never do")
+        func probe() async {
+            #expect(NameResolution.resolves("localhost"))
+            #expect(NameResolution.resolves("127.0.0.1") && NameResolution.resolves("[::1]"))
+            #expect(!NameResolution.resolves("storysite.invalid"))
+            #expect(await NameResolution.works(probing: ["nothing.invalid", "127.0.0.1"]))
+        }
+
         @Test("no more requests than the per-host limit are in flight to one host")
         func perHostLimit() async {
             let client = ScriptedHTTPClient(latency: .milliseconds(20))

@@ -11,9 +11,17 @@ actor ScriptedHTTPClient: HTTPClient {
     private var inFlight: [String: Int] = [:]
     private(set) var mostInFlightPerHost = 0
 
-    init(_ script: [String: [Result<Int, HTTPClientError>]] = [:], latency: Duration = .zero) {
+    private let resolvesNames: Bool
+
+    /// `resolvesNames: false` plays a machine without name resolution.
+    init(_ script: [String: [Result<Int, HTTPClientError>]] = [:], latency: Duration = .zero, resolvesNames: Bool = true) {
         self.script = script
         self.latency = latency
+        self.resolvesNames = resolvesNames
+    }
+
+    func resolvesHostNames(probing hosts: [String]) async -> Bool {
+        resolvesNames
     }
 
     func status(for request: HTTPRequest) async throws(HTTPClientError) -> Int {

@@ -22,18 +22,28 @@ struct Executable {
 
     /// Runs `storysite <arguments>` in `folder` and waits for it on a thread of its own, so tests
     /// that serve HTTP from Swift concurrency (the fake API) keep the cooperative pool free.
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Result {
+    /// With a `launcher` (`["/usr/bin/unshare", "-n"]`), runs `launcher storysite <arguments>`.
+    static func run(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:], launcher: [String] = []
+    ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try runBlocking(arguments, in: folder, environment: environment) })
+                continuation.resume(with: Swift.Result {
+                    try runBlocking(arguments, in: folder, environment: environment, launcher: launcher)
+                })
             }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], in folder: URL, environment: [String: String]) throws -> Result {
+    private static func runBlocking(_ arguments: [String], in folder: URL, environment: [String: String], launcher: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = folder
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
