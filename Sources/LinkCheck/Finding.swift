@@ -27,6 +27,20 @@ public struct Finding: Sendable, Hashable {
     /// How many links in the source lead to this resolved target for this reason; the location
     /// is the first one's.
     public var occurrences: Int
+    /// The file and line to annotate for a story's finding (the story's JSON file, at the
+    /// field), when the caller knows where the story was read; nil otherwise.
+    public var file: FilePosition?
+
+    /// A line of a file, as a path relative to the working folder.
+    public struct FilePosition: Sendable, Hashable {
+        public var path: String
+        public var line: Int
+
+        public init(path: String, line: Int) {
+            self.path = path
+            self.line = line
+        }
+    }
 
     public init(severity: Severity, source: String, location: Location?, target: String, reason: String, occurrences: Int = 1) {
         self.severity = severity

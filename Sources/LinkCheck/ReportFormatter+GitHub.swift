@@ -2,7 +2,8 @@ extension ReportFormatter {
     /// For GitHub Actions: one workflow command per finding (`::error file=…,line=…::…` for
     /// broken links, `::warning …` for warnings), then the totals line. Page findings point at
     /// `filePrefix` + their path (the checked folder's path in the repository, such as
-    /// `Output/`); story findings name the story and field in the message.
+    /// `Output/`); story findings name the story and field in the message, and point at the
+    /// story's file and line when the finding has them.
     public static func github(_ report: CheckReport, filePrefix: String = "") -> String {
         var lines: [String] = []
         for finding in report.findings {
@@ -16,6 +17,9 @@ extension ReportFormatter {
                 message = "\(finding.source) \(path): \(message)"
             case nil:
                 message = "\(finding.source): \(message)"
+            }
+            if let file = finding.file, properties.isEmpty {
+                properties = ["file=\(githubProperty(file.path))", "line=\(file.line)"]
             }
             let propertyText = properties.isEmpty ? "" : " " + properties.joined(separator: ",")
             lines.append("::\(command)\(propertyText)::\(githubData(message))")

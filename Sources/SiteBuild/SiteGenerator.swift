@@ -34,6 +34,9 @@ public struct SiteGenerator {
         public var graphs: [LanguageGraph] = []
         /// The default language's link graph; nil when the source could not be loaded or crawled.
         public var graph: LinkGraph? { graphs.first?.graph }
+        /// The content folder the stories were read from (the fallback folder, when the API
+        /// could not be reached); nil for stories from the API. It tells where a story's field is.
+        public var folder: LocalFolderSource?
 
         /// Whether a problem found is an error.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -65,6 +68,7 @@ public struct SiteGenerator {
     public func crawlStories() async -> Output {
         var output = Output()
         guard let source = loadSource(into: &output) else { return output }
+        output.folder = source as? LocalFolderSource
         for language in settings.siteLanguages {
             var scoped = self
             scoped.settings = settings.scoped(to: language)
@@ -248,9 +252,14 @@ public struct SiteGenerator {
             return nil
         }
         do {
-            return try timings.measure("load") { () throws(SourceProblems) in
+            let folder = try timings.measure("load") { () throws(SourceProblems) in
                 try LocalFolderSource(folder: workingDirectory.resolving(path), displayPath: path, jobs: settings.jobs, cache: parsedFiles)
             }
+            guard folder.storyCount > 0 else {
+                output.diagnostics.append(.error(path, "no stories in \(folder); add story JSON files (each with uuid, full_slug and content) or name their folder with --source"))
+                return nil
+            }
+            return folder
         } catch {
             output.diagnostics += error.problems.map { problem in
                 let position = [problem.line, problem.column].compactMap { $0.map(String.init) }
@@ -281,6 +290,7 @@ public struct SiteGenerator {
             output.diagnostics.append(.warning(
                 source.description, "could not reach the API (\(error)); built from the pulled folder '\(fallback)' instead"))
             guard let folder = loadFolder(fallback, into: &output) else { return nil }
+            output.folder = folder as? LocalFolderSource
             var withoutFallback = self
             withoutFallback.settings.fallback = nil
             return await withoutFallback.crawl(folder, in: language, into: &output)

@@ -314,10 +314,16 @@ struct JSONParser {
         return "0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    /// An error at `offset` (default: the current position), with its line and column computed
-    /// from the bytes before it; the column counts characters, not bytes.
+    /// An error at `offset` (default: the current position), with its line and column.
     private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
-        let offset = min(offset ?? position, bytes.count)
+        let (line, column) = lineAndColumn(at: offset ?? position)
+        return JSONParseError(line: line, column: column, message: message)
+    }
+
+    /// The 1-based line and column of `offset`, computed from the bytes before it (nothing is
+    /// counted while parsing); the column counts characters, not bytes.
+    private func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
+        let offset = min(offset, bytes.count)
         var line = 1
         var column = 1
         let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
@@ -329,6 +335,94 @@ struct JSONParser {
                 column += 1
             }
         }
-        return JSONParseError(line: line, column: column, message: message)
+        return (line, column)
+    }
+}
+
+// MARK: Locating a value
+
+/// One step of a path into a JSON document: an object's key or an array's index.
+public enum JSONPathComponent: Sendable, Hashable {
+    case key(String)
+    case index(Int)
+
+    /// The components of a field path as the crawl writes it (`body[2].columns[0].link`).
+    public static func components(ofFieldPath path: String) -> [JSONPathComponent] {
+        var components: [JSONPathComponent] = []
+        for segment in path.split(separator: ".", omittingEmptySubsequences: true) {
+            var rest = segment[...]
+            if let bracket = rest.firstIndex(of: "[") {
+                if bracket > rest.startIndex { components.append(.key(String(rest[..<bracket]))) }
+                rest = rest[bracket...]
+                while rest.first == "[", let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]) {
+                    components.append(.index(index))
+                    rest = rest[rest.index(after: close)...]
+                }
+            } else {
+                components.append(.key(String(rest)))
+            }
+        }
+        return components
+    }
+}
+
+extension JSONValue {
+    /// Where the value at `path` starts in the JSON document `bytes`: its 1-based line, and how
+    /// many components of `path` were found. A path that leads nowhere stops at the deepest
+    /// value it reached (the document itself when none matched). Nil for malformed JSON.
+    ///
+    /// For messages only: the document is parsed again up to the value, so parsing a whole
+    /// content folder never spends time on positions no one asks for.
+    public static func position(of path: [JSONPathComponent], in bytes: [UInt8]) -> (line: Int, matched: Int)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            return try? parser.locate(path)
+        }
+    }
+}
+
+extension JSONParser {
+    /// Walks from the document's root down `path`, parsing (and dropping) the values beside it.
+    mutating func locate(_ path: [JSONPathComponent]) throws(JSONParseError) -> (line: Int, matched: Int) {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        skipWhitespace()
+        var start = position
+        var matched = 0
+        walk: for component in path {
+            switch (component, peek()) {
+            case (.key(let wanted), UInt8(ascii: "{")?):
+                position += 1
+                while true {
+                    skipWhitespace()
+                    guard peek() == UInt8(ascii: "\"") else { break walk }
+                    let key = try parseString()
+                    skipWhitespace()
+                    guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key \"\(key)\"") }
+                    position += 1
+                    skipWhitespace()
+                    if key == wanted { break }
+                    _ = try parseValue()
+                    skipWhitespace()
+                    guard peek() == UInt8(ascii: ",") else { break walk }
+                    position += 1
+                }
+            case (.index(let wanted), UInt8(ascii: "[")?):
+                position += 1
+                for _ in 0..<wanted {
+                    skipWhitespace()
+                    _ = try parseValue()
+                    skipWhitespace()
+                    guard peek() == UInt8(ascii: ",") else { break walk }
+                    position += 1
+                }
+                skipWhitespace()
+                guard let next = peek(), next != UInt8(ascii: "]") else { break walk }
+            default:
+                break walk
+            }
+            start = position
+            matched += 1
+        }
+        return (lineAndColumn(at: start).line, matched)
     }
 }

@@ -67,9 +67,10 @@ struct BuildCommand: Command {
         context.printProblems(log, quiet: options.quiet)
         guard log.hasErrors else { return StorySite.ExitCode.success }
         if !options.quiet {
+            let outputExists = FileManager.default.fileExists(atPath: context.url(options.output).path)
             context.console.err(
                 "Build failed with \(counted(log.errorCount, "error")); "
-                    + "\(options.output)/ was left as it was.\n")
+                    + (outputExists ? "\(options.output)/ was left as it was.\n" : "nothing was written.\n"))
         }
         return StorySite.ExitCode.failure
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LinkCheck
 import SiteBuild
+import StorySource
 
 /// `storysite check`: broken links at the content level (story references) and in the HTML,
 /// either of the site a build would write (nothing is written) or of any folder of HTML.
@@ -37,7 +38,9 @@ struct CheckCommand: Command {
             parallelism: options.jobs))
 
         let report: CheckReport
-        var filePrefix = ""
+        // Annotations name files from the working folder, where a workflow runs: the checked
+        // folder's pages, or the pages where a build writes them.
+        let filePrefix = Self.folderPrefix(context.pathInWorkingFolder(arguments.positional(0) ?? options.output))
         if let folder = arguments.positional(0) {
             do {
                 report = try await folderCheck.check(folder: context.url(folder))
@@ -45,7 +48,6 @@ struct CheckCommand: Command {
                 context.console.err("\(folder): error: \(error)\n")
                 return StorySite.ExitCode.failure
             }
-            filePrefix = folder.hasSuffix("/") ? folder : folder + "/"
         } else {
             let progress = Progress(console: context.console, quiet: options.quiet || format != "text")
             let site = await SiteGenerator(settings: options.settings, workingDirectory: context.workingDirectory, progress: progress)
@@ -59,7 +61,10 @@ struct CheckCommand: Command {
             progress.begin("Checking links", total: pages.count)
             let html = await folderCheck.check(pages: pages, otherFiles: otherFiles)
             progress.finish("Checked \(counted(pages.count, "page"))")
-            report = Self.contentReport(of: site.graphs, includeOrphans: arguments.flag("orphans")).merged(with: html)
+            // Only annotations point into the story files, which are read again for it.
+            let storyFiles = format == "github" ? site.folder : nil
+            report = Self.contentReport(of: site.graphs, includeOrphans: arguments.flag("orphans"), storyFiles: storyFiles, context: context)
+                .merged(with: html)
         }
 
         switch format {
@@ -72,21 +77,35 @@ struct CheckCommand: Command {
     }
 
     /// The content-level check of every language, each finding's story named with its language
-    /// (`de/about`) when the site has languages.
-    private static func contentReport(of graphs: [LanguageGraph], includeOrphans: Bool) -> CheckReport {
+    /// (`de/about`) when the site has languages, and placed in its file of `storyFiles`, when
+    /// given, at the line of the field.
+    private static func contentReport(
+        of graphs: [LanguageGraph], includeOrphans: Bool, storyFiles: LocalFolderSource?, context: CommandContext
+    ) -> CheckReport {
         graphs.indices.reduce(CheckReport()) { report, index in
             let edition = graphs[index]
             let others = graphs.indices.filter { $0 != index }.map { graphs[$0].graph }
             var checked = ContentLinkCheck.report(for: edition.graph, includeOrphans: includeOrphans, otherLanguages: others)
             // With folder-level translation the story's slug names its language already.
-            if let language = edition.language, language.strategy == .field {
-                checked.findings = checked.findings.map { finding in
-                    var named = finding
-                    named.source = language.code + "/" + finding.source
-                    return named
+            let language = edition.language.flatMap { $0.strategy == .field ? $0.code : nil }
+            checked.findings = checked.findings.map { finding in
+                var placed = finding
+                if let storyFiles, let story = edition.graph.story(for: .slug(finding.source)) {
+                    var field = ""
+                    if case .field(let path)? = finding.location { field = path }
+                    placed.file = storyFiles.position(ofField: field, inStory: story.uuid).map {
+                        Finding.FilePosition(path: context.pathInWorkingFolder($0.file), line: $0.line)
+                    }
                 }
+                if let language { placed.source = language + "/" + finding.source }
+                return placed
             }
             return report.merged(with: checked)
         }
+    }
+
+    /// `site/` for `site`; nothing for the working folder itself.
+    private static func folderPrefix(_ path: String) -> String {
+        path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
     }
 }

@@ -16,6 +16,9 @@ public struct LocalFolderSource: InMemoryStorySource {
     public let language: String?
     /// The stories and their keys.
     let index: StoryIndex
+    /// The folder's real path, and how its files' paths begin in messages (`Content/`).
+    private let root: String
+    private let shownPrefix: String
 
     /// Reads every JSON file under `folder`, parsing on at most `jobs` threads. `displayPath` is
     /// how files are named in messages (default: the folder's path as given, such as `Content`).
@@ -34,22 +37,26 @@ public struct LocalFolderSource: InMemoryStorySource {
             throw SourceProblems([SourceProblem(file: shown, message: "no such folder; give the folder that holds the story JSON files")])
         }
         let root = folder.standardizedFileURL.path
+        self.root = root
+        shownPrefix = Self.shownPrefix(shown)
         let paths: [String]
         do {
             paths = try FolderScan.jsonFiles(in: root)
         } catch {
             throw SourceProblems([SourceProblem(file: shown, message: "cannot list \(error.path): \(error.reason)")])
         }
-        let files = Self.load(paths, in: root, shownAs: shown, jobs: jobs, cache: cache)
+        let files = Self.load(paths, in: root, shownWith: shownPrefix, jobs: jobs, cache: cache)
         let index = StoryIndex(files)
         if !index.problems.isEmpty { throw SourceProblems(index.problems) }
         self.index = index
     }
 
-    private init(displayPath: String, language: String?, index: StoryIndex) {
-        self.displayPath = displayPath
+    private init(translating folder: LocalFolderSource, to language: String, index: StoryIndex) {
+        displayPath = folder.displayPath
         self.language = language
         self.index = index
+        root = folder.root
+        shownPrefix = folder.shownPrefix
     }
 
     /// The folder's stories as they read in `language` (field-level translation, see
@@ -63,7 +70,7 @@ public struct LocalFolderSource: InMemoryStorySource {
         let translated = ParallelWork.map(count: stories.count, jobs: jobs) { position in
             stories[position].translated(to: language, isDefault: isDefault)
         }
-        return LocalFolderSource(displayPath: displayPath, language: language, index: index.replacingStories(with: translated))
+        return LocalFolderSource(translating: self, to: language, index: index.replacingStories(with: translated))
     }
 
     /// `Content/`, or with a language `Content/ (de)`.
@@ -84,6 +91,9 @@ public struct LocalFolderSource: InMemoryStorySource {
         index.story(for: reference)
     }
 
+    /// How many stories the folder holds.
+    public var storyCount: Int { index.stories.count }
+
     public func allStories() async throws -> [Story]? {
         index.stories
     }
@@ -97,10 +107,36 @@ public struct LocalFolderSource: InMemoryStorySource {
         index.origin(of: uuid)?.file
     }
 
+    /// Where the field at `fieldPath` of the story's root block (`body[2].link`; empty for the
+    /// story itself) is written: the file as shown in messages, and the line where the field's
+    /// value starts, or where the deepest part of the path that exists does (a translated
+    /// field, say). Nil for a story this folder does not hold. The file is read again: this is
+    /// for messages.
+    public func position(ofField fieldPath: String, inStory uuid: String) -> (file: String, line: Int)? {
+        guard let origin = index.origin(of: uuid), origin.file.hasPrefix(shownPrefix) else { return nil }
+        guard let bytes = try? FolderScan.contents(of: root + "/" + origin.file.dropFirst(shownPrefix.count)) else {
+            return (origin.file, 1)
+        }
+        let field = fieldPath.isEmpty ? [] : [.key("content")] + JSONPathComponent.components(ofFieldPath: fieldPath)
+        // A file's single story is the file's object (with "content") or its "story"; others
+        // are entries of a list (`stories[3]`, `rels[0]`).
+        if let entry = origin.entry {
+            return (origin.file, JSONValue.position(of: JSONPathComponent.components(ofFieldPath: entry) + field, in: bytes)?.line ?? 1)
+        }
+        if !field.isEmpty, let bare = JSONValue.position(of: field, in: bytes), bare.matched > 0 {
+            return (origin.file, bare.line)
+        }
+        return (origin.file, JSONValue.position(of: [.key("story")] + field, in: bytes)?.line ?? 1)
+    }
+
+    /// `Content/` for `Content`; nothing for the working folder itself.
+    private static func shownPrefix(_ shown: String) -> String {
+        shown.isEmpty || shown == "." ? "" : (shown.hasSuffix("/") ? shown : shown + "/")
+    }
+
     /// Reads and parses the files, a file at a time on each of `jobs` threads, in path order;
     /// files `cache` holds unchanged are not read again.
-    private static func load(_ paths: [String], in root: String, shownAs shown: String, jobs: Int, cache: ParsedFileCache?) -> [StoryFile] {
-        let prefix = shown.isEmpty || shown == "." ? "" : (shown.hasSuffix("/") ? shown : shown + "/")
+    private static func load(_ paths: [String], in root: String, shownWith prefix: String, jobs: Int, cache: ParsedFileCache?) -> [StoryFile] {
         guard let cache else {
             return ParallelWork.map(count: paths.count, jobs: jobs) { position in
                 StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position])

@@ -123,6 +123,20 @@ extension LinkCheckTests {
                 """)
         }
 
+        @Test("a story's finding with a file position annotates that file and line; links not checked are counted once in the totals")
+        func githubFilePositions() {
+            var placed = Self.report.findings[0]
+            placed.file = Finding.FilePosition(path: "Content/home,1.json", line: 7)
+            let report = CheckReport(findings: [placed], stories: 1, links: 3, unchecked: 181, uncheckedReason: "no host name resolves here")
+            #expect(ReportFormatter.github(report, filePrefix: "Output/") == """
+                ::error file=Content/home%2C1.json,line=7::home body[2].columns[0].link: broken link "u-missing": no story has this UUID
+                Checked 3 links in 1 story: 1 broken, 0 warnings; 181 external links not checked: no host name resolves here
+
+                """)
+            #expect(ReportFormatter.totals(CheckReport(pages: 1, unchecked: 1, uncheckedReason: "why"))
+                == "Checked 0 links in 1 page: 0 broken, 0 warnings; 1 external link not checked: why")
+        }
+
         @Test("JUnit has a failing case per broken link, a case with output per warning and a passing totals case")
         func junit() {
             #expect(ReportFormatter.junit(Self.report) == """

@@ -92,6 +92,35 @@ extension StoryModelTests {
             }
         }
 
+        @Test("finds the line where the value at a path starts, or the deepest value the path reaches")
+        func positions() {
+            let document = Array("""
+                \u{FEFF}{"story": {
+                  "name": "A", "skipped": {"deep": [1, {"body": "x"}], "text": "a\\"}\\n"},
+                  "content": {"body": [
+                    {"link": "first"},
+                    {"title": "t",
+                     "link":
+                       {"id": "u"}}
+                  ]}
+                }}
+                """.utf8)
+            func position(_ path: String) -> (line: Int, matched: Int)? {
+                let components = JSONPathComponent.components(ofFieldPath: path)
+                return JSONValue.position(of: [.key("story"), .key("content")] + components, in: document)
+            }
+            #expect(JSONPathComponent.components(ofFieldPath: "body[2].columns[0][1].link")
+                == [.key("body"), .index(2), .key("columns"), .index(0), .index(1), .key("link")])
+            #expect(position("body[1].link").map { [$0.line, $0.matched] } == [7, 5])
+            #expect(position("body[0]").map { [$0.line, $0.matched] } == [4, 4])
+            #expect(position("body[1].link.id").map { [$0.line, $0.matched] } == [7, 6])
+            #expect(position("body[1].link__i18n__de").map { [$0.line, $0.matched] } == [5, 4], "a missing key stops at its object")
+            #expect(position("body[5].link").map { [$0.line, $0.matched] } == [3, 3], "an index past the end stops at the array")
+            #expect(position("body[0].link[0]").map { [$0.line, $0.matched] } == [4, 5], "a string has no elements")
+            #expect(JSONValue.position(of: [.key("nope")], in: document).map { [$0.line, $0.matched] } == [1, 0])
+            #expect(JSONValue.position(of: [.key("b")], in: Array("{\"a\": [1, }".utf8)) == nil, "malformed JSON before the value has no position")
+        }
+
         @Test("describes an error as line:column: message")
         func errorDescription() {
             let error = JSONParseError(line: 3, column: 14, message: "expected ',' or '}' after object value")

@@ -276,6 +276,31 @@ extension StorySiteCLITests {
             #expect(!unchanged.stderr.contains("  render "), "a build with nothing to do renders nothing: \(unchanged.stderr)")
         }
 
+        @Test("an empty content folder says there are no stories, and a failed first build says nothing was written")
+        func emptyContent() async throws {
+            let workspace = try Self.smallSite(stories: [:])
+            try FileManager.default.createDirectory(at: workspace.path("Content"), withIntermediateDirectories: true)
+            let result = try await Executable.run(["build"], in: workspace.url)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("Content: error: no stories in Content/; add story JSON files (each with uuid, full_slug and content)"), "\(result.stderr)")
+            #expect(!result.stderr.contains("Crawl failed"), "\(result.stderr)")
+            #expect(result.stderr.hasSuffix("Build failed with 1 error; nothing was written.\n"), "\(result.stderr)")
+            #expect(!workspace.exists("Output"))
+        }
+
+        @Test("a story missing required keys names all of them at once")
+        func missingRequiredKeys() async throws {
+            let workspace = try Self.smallSite(stories: [
+                "home.json": Self.story("home", uuid: "h"),
+                "draft.json": #"{"name": "Draft", "content": {"component": "page", "_uid": "d"}}"#,
+            ])
+            let result = try await Executable.run(["build"], in: workspace.url)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(
+                "Content/draft.json: error: story is missing the required keys 'uuid' and 'full_slug' (every story has uuid, full_slug and content)\n"),
+                "\(result.stderr)")
+        }
+
         @Test("usage errors exit 64 with the usage line; help and version exit 0")
         func usage() async throws {
             let workspace = try TemporaryFolder()

@@ -50,15 +50,92 @@ extension StorySiteCLITests {
             #expect(broken.contains { $0["source"] as? String == "a/index.html" && ($0["target"] as? String)?.hasSuffix("#missing") == true })
         }
 
-        @Test("any folder of HTML can be checked, with GitHub annotations naming the file")
+        @Test("any folder of HTML can be checked, with GitHub annotations naming the file from the working folder")
         func folderWithGitHubFormat() async throws {
             let workspace = try TemporaryFolder()
             try workspace.write("site/index.html", "<!doctype html><title>x</title>\n<a href=\"missing.html\">x</a>\n<img src=\"logo.png\" alt=\"\">")
             try workspace.write("site/logo.png", "png")
-            let result = try await Executable.run(["check", "site", "--format", "github"], in: workspace.url)
+            for spelling in ["site", "./site/", workspace.path("site").path] {
+                let result = try await Executable.run(["check", spelling, "--format", "github"], in: workspace.url)
+                #expect(result.status == 1)
+                #expect(result.stdout.hasPrefix("::error file=site/index.html,line=2::"), "\(spelling): \(result.stdout)")
+                #expect(!result.stdout.contains("logo.png"))
+            }
+        }
+
+        @Test("GitHub annotations of a site's check point at the story file and line of a broken field, and at the pages where build writes them")
+        func siteWithGitHubFormat() async throws {
+            let broken = #"{"component": "teaser", "_uid": "t", "title": "Gone", "link": {"id": "nope", "linktype": "story", "fieldtype": "multilink", "cached_url": ""}}"#
+            let workspace = try BuildEndToEndTests.smallSite(stories: [
+                "home.json": """
+                    {"story": {
+                      "name": "Home", "uuid": "h", "full_slug": "home",
+                      "content": {"component": "page", "_uid": "r", "body": [
+                        {"component": "teaser", "_uid": "a", "title": "A", "link": {"id": "a", "linktype": "story", "fieldtype": "multilink"}},
+                        \(broken)
+                      ]}
+                    }}
+                    """,
+                "more/list.json": """
+                    {"stories": [
+                      {"name": "Z", "uuid": "z", "full_slug": "z", "content": {"component": "page", "_uid": "z"}},
+                      {"name": "A", "uuid": "a", "full_slug": "a",
+                       "content": {"component": "page", "_uid": "r",
+                         "body": [
+                           \(broken)]}}
+                    ]}
+                    """,
+            ])
+            let result = try await Executable.run(["check", "--format", "github"], in: workspace.url)
             #expect(result.status == 1)
-            #expect(result.stdout.contains("::error file=site/index.html,line=2::"), "\(result.stdout)")
-            #expect(!result.stdout.contains("logo.png"))
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.contains { $0.hasPrefix("::error file=Content/home.json,line=5::home body[1].link: broken link \"nope\"") }, "\(result.stdout)")
+            #expect(lines.contains { $0.hasPrefix("::error file=Content/more/list.json,line=6::a body[0].link: broken link \"nope\"") }, "\(result.stdout)")
+            #expect(lines.contains { $0.hasPrefix("::warning file=Output/index.html,line=1::") }, "\(result.stdout)")
+        }
+
+        @Test("url(…) in style attributes and <style> elements is checked like any link")
+        func styleURLs() async throws {
+            let workspace = try TemporaryFolder()
+            try workspace.write("site/index.html", """
+                <!doctype html><title>x</title>
+                <div class="hero" style="background-image:url(images/hero.jpg)">x</div>
+                <style>
+                .card { background: url("images/card.png") }
+                </style>
+                """)
+            try workspace.write("site/images/card.png", "png")
+            let result = try await Executable.run(["check", "site"], in: workspace.url)
+            #expect(result.status == 1)
+            #expect(result.stdout == """
+                index.html
+                  line 2: broken: "images/hero.jpg": no file or folder 'images/hero.jpg'
+                Checked 2 links in 1 page: 1 broken, 0 warnings
+
+                """, "\(result.stdout)")
+        }
+
+        @Test("check --external with no name resolution says so once and counts the links as not checked, not broken")
+        func externalWithoutNameResolution() async throws {
+            let workspace = try TemporaryFolder()
+            try workspace.write("site/index.html", """
+                <!doctype html><title>x</title>
+                <a href="https://docs.storysite.invalid/a">a</a> <a href="https://cdn.storysite.invalid/b.png">b</a>
+                <a href="https://docs.storysite.invalid/a#again">again</a> <a href="index.html">self</a>
+                """)
+            // A network namespace of its own has no network, whatever the machine has: no
+            // lookup leaves it, and none resolves.
+            let result = try await Executable.run(["check", "site", "--external"], in: workspace.url, launcher: ["/usr/bin/unshare", "--net"])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout == """
+                Checked 1 link in 1 page: 0 broken, 0 warnings; 3 external links not checked: no host name resolves here (no network or DNS?)
+
+                """, "\(result.stdout)")
+            let json = try await Executable.run(["check", "site", "--external", "--format", "json"], in: workspace.url, launcher: ["/usr/bin/unshare", "--net"])
+            let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            let unchecked = (report?["checked"] as? [String: Any])?["unchecked"] as? [String: Any]
+            #expect(unchecked?["links"] as? Int == 3, "\(json.stdout)")
+            #expect((report?["broken"] as? [Any])?.isEmpty == true)
         }
 
         @Test("an unknown format is a usage error")

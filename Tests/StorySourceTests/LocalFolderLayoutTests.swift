@@ -29,6 +29,27 @@ extension StorySourceTests {
             #expect(source.stories(answering: StoryQuery(folder: "zzz/")).isEmpty)
         }
 
+        @Test("tells the file and line of a story's field in every layout, or of the story itself, translated or not")
+        func fieldPositions() throws {
+            let folder = try TemporaryFolder()
+            let body = "[\n  {\"component\": \"teaser\",\n   \"link\": {\"id\": \"x\"}}]"
+            try folder.write("bare.json", storyJSON(uuid: "u-bare", slug: "bare", body: body))
+            try folder.write("response.json", "{\"cv\": 1,\n \"story\": " + storyJSON(uuid: "u-response", slug: "response", body: body) + "}")
+            try folder.write("list.json", "{\"stories\": [\n" + storyJSON(uuid: "u-one", slug: "one") + ",\n"
+                + storyJSON(uuid: "u-two", slug: "two", body: body) + "]}")
+            let source = try LocalFolderSource(folder: folder.url, displayPath: "Content")
+            #expect(source.position(ofField: "body[0].link", inStory: "u-bare").map { "\($0.file):\($0.line)" } == "Content/bare.json:3")
+            #expect(source.position(ofField: "body[0]", inStory: "u-bare").map { "\($0.file):\($0.line)" } == "Content/bare.json:2")
+            #expect(source.position(ofField: "", inStory: "u-bare").map { "\($0.file):\($0.line)" } == "Content/bare.json:1")
+            #expect(source.position(ofField: "body[0].link", inStory: "u-response").map { "\($0.file):\($0.line)" } == "Content/response.json:4")
+            #expect(source.position(ofField: "", inStory: "u-response").map { "\($0.file):\($0.line)" } == "Content/response.json:2")
+            #expect(source.position(ofField: "body[0].link", inStory: "u-two").map { "\($0.file):\($0.line)" } == "Content/list.json:5")
+            #expect(source.position(ofField: "", inStory: "u-two").map { "\($0.file):\($0.line)" } == "Content/list.json:3")
+            let german = source.translated(to: "de", isDefault: false)
+            #expect(german.position(ofField: "body[0].link", inStory: "u-two").map { "\($0.file):\($0.line)" } == "Content/list.json:5")
+            #expect(source.position(ofField: "body", inStory: "u-nobody") == nil)
+        }
+
         @Test("accepts API responses, bare stories, CLI exports and list files in nested folders")
         func layouts() async throws {
             let folder = try TemporaryFolder()
