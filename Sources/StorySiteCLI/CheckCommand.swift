@@ -88,9 +88,11 @@ struct CheckCommand: Command {
             var checked = ContentLinkCheck.report(for: edition.graph, includeOrphans: includeOrphans, otherLanguages: others)
             // With folder-level translation the story's slug names its language already.
             let language = edition.language.flatMap { $0.strategy == .field ? $0.code : nil }
+            // Orphans are outside the graph's stories.
+            let orphans = storyFiles == nil ? [:] : Dictionary(edition.graph.orphans.map { ($0.fullSlug, $0) }, uniquingKeysWith: { first, _ in first })
             checked.findings = checked.findings.map { finding in
                 var placed = finding
-                if let storyFiles, let story = edition.graph.story(for: .slug(finding.source)) {
+                if let storyFiles, let story = edition.graph.story(for: .slug(finding.source)) ?? orphans[finding.source] {
                     var field = ""
                     if case .field(let path)? = finding.location { field = path }
                     placed.file = storyFiles.position(ofField: field, inStory: story.uuid).map {

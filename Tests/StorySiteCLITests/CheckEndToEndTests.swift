@@ -86,9 +86,10 @@ extension StorySiteCLITests {
                     ]}
                     """,
             ])
-            let result = try await Executable.run(["check", "--format", "github"], in: workspace.url)
+            let result = try await Executable.run(["check", "--format", "github", "--orphans"], in: workspace.url)
             #expect(result.status == 1)
             let lines = result.stdout.split(separator: "\n")
+            #expect(lines.contains { $0.hasPrefix("::warning file=Content/more/list.json,line=2::z: warning \"z\": orphan") }, "\(result.stdout)")
             #expect(lines.contains { $0.hasPrefix("::error file=Content/home.json,line=5::home body[1].link: broken link \"nope\"") }, "\(result.stdout)")
             #expect(lines.contains { $0.hasPrefix("::error file=Content/more/list.json,line=6::a body[0].link: broken link \"nope\"") }, "\(result.stdout)")
             #expect(lines.contains { $0.hasPrefix("::warning file=Output/index.html,line=1::") }, "\(result.stdout)")
