@@ -53,9 +53,6 @@ extension StorySiteCLITests {
             let wrong = try await Executable.run(["build", "--version", "drfat"], in: workspace.url, environment: preview)
             #expect(wrong.status == 64)
             #expect(wrong.stderr.hasPrefix("Error: The value 'drfat' is invalid for '--content-version <version>': expected one of published, draft\n"))
-            let noToken = try await Executable.run(["check", "--version", "draft"], in: workspace.url)
-            #expect(noToken.status == 64)
-            #expect(noToken.stderr.hasPrefix("Error: '--content-version' reads the Storyblok API, which needs an access token"), "\(noToken.stderr)")
         }
 
         @Test("help help and help version work, an unknown command's help is a usage error with a suggestion")
