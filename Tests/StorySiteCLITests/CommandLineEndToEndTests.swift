@@ -84,7 +84,7 @@ extension StorySiteCLITests {
                 return Set(listed.map(String.init))
             }
             let source: Set = ["--source", "--entry", "--token", "--region", "--api-url", "--content-version", "--language", "--fallback"]
-            let building = source.union(["--base-url", "--templates", "--output", "--strict", "--jobs", "--quiet"])
+            let building = source.union(["--base-url", "--templates", "--output", "--strict", "--jobs", "--quiet", "--editable"])
             #expect(try await options("build") == building.union(["--timings"]))
             #expect(try await options("check") == building.subtracting(["--output"]).union(["--orphans", "--external", "--format"]))
             #expect(try await options("serve") == building.union(["--host", "--port"]))
