@@ -36,6 +36,31 @@ extension HTTPServerTests {
             }
         }
 
+        @Test("a handler or a stream that is slower than the idle timeout is not idle: it still answers")
+        func slowAnswers() async throws {
+            let server = HTTPServer(host: "127.0.0.1", port: 0, limits: Self.limits) { request in
+                if request.path == "/stream" {
+                    let (stream, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+                    Task {
+                        try? await Task.sleep(for: .milliseconds(2500))
+                        continuation.yield(Array("late".utf8))
+                        continuation.finish()
+                    }
+                    return HTTPResponse(body: .stream(stream, length: nil))
+                }
+                try? await Task.sleep(for: .milliseconds(2500))
+                return HTTPResponse(text: "slow")
+            }
+            let port = try server.start()
+            defer { server.stop() }
+            let slow = try LoopbackConnection(port: port)
+            slow.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let stream = try LoopbackConnection(port: port)
+            stream.send("GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(await slow.read(timeout: 10) { $0.hasSuffix("slow") })
+            #expect(await stream.read(timeout: 10) { $0.contains("late") })
+        }
+
         @Test("past the connection limit a request gets a 503 that says why; once the idle ones are closed it is answered")
         func connectionLimit() async throws {
             // An idle timeout long enough for the idle connections to be counted under load.
