@@ -7,17 +7,25 @@ import Foundation
 public struct HostAllowList: Sendable, Equatable, CustomStringConvertible {
     /// The allowed hosts, lowercased, IPv6 addresses without brackets.
     public private(set) var hosts: [String]
+    /// Whether every host is allowed: a server listening on every address (`0.0.0.0`, `::`)
+    /// was put on the network on purpose, under whatever names reach it.
+    public private(set) var allowsAny = false
 
     public init(_ hosts: [String]) {
         self.hosts = []
         for host in hosts { add(host) }
     }
 
+    /// The addresses that mean "every address of this machine".
+    static let wildcards: Set<String> = ["0.0.0.0", "::", "[::]"]
+
     /// `localhost`, `127.0.0.1` and `::1`.
     public static let loopback = HostAllowList(["localhost", "127.0.0.1", "::1"])
 
-    /// Adds `host` (`192.168.1.5`, `::1`, `[fe80::1]`, `preview.test`) unless it is there.
+    /// Adds `host` (`192.168.1.5`, `::1`, `[fe80::1]`, `preview.test`) unless it is there; a
+    /// wildcard address (`0.0.0.0`, `::`) allows every host.
     public mutating func add(_ host: String) {
+        if Self.wildcards.contains(host) { allowsAny = true }
         var host = host.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if !host.isEmpty, !hosts.contains(host) { hosts.append(host) }
@@ -25,14 +33,15 @@ public struct HostAllowList: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether a request with this `Host` header value (nil: none) is answered.
     public func allows(_ header: String?) -> Bool {
-        guard let header else { return true }
+        guard let header, !allowsAny else { return true }
         guard let host = Self.host(of: header) else { return false }
         return hosts.contains(host)
     }
 
     /// `localhost, 127.0.0.1, [::1]`.
     public var description: String {
-        hosts.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ", ")
+        if allowsAny { return "any host" }
+        return hosts.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ", ")
     }
 
     /// The host of a `Host` value, lowercased, without port, brackets or a final dot; nil when

@@ -124,5 +124,15 @@ extension HTTPServerTests {
             #expect(try await get(port, host: "localhost")?.status == 421)
             #expect(try await get(port, host: nil, version: "HTTP/1.0")?.status == 200)
         }
+
+        @Test("listening on every address (0.0.0.0, ::) allows every host: the server was put on the network on purpose")
+        func wildcardListening() {
+            for wildcard in ["0.0.0.0", "::"] {
+                let server = HTTPServer(host: wildcard, port: 0) { _ in HTTPResponse(text: "hello") }
+                #expect(server.limits.allowedHosts.allows("192.168.1.20:8080"))
+                #expect(server.limits.allowedHosts.description == "any host")
+            }
+            #expect(!HTTPServer(host: "127.0.0.1", port: 0) { _ in HTTPResponse(text: "hello") }.limits.allowedHosts.allows("192.168.1.20"))
+        }
     }
 }
