@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // HTTP(S) client requests under storysite's own limits (Sources/NetworkLimits).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // The memory allocator of the executables (see Sources/storysite/main.swift).
         .systemLibrary(
             name: "CJemalloc",
@@ -36,12 +42,13 @@ let package = Package(
         // The pipeline stages.
         .target(name: "StoryModel"),
         .target(name: "ParallelWork"),
-        .target(name: "StorySource", dependencies: ["StoryModel", "ParallelWork"]),
+        .target(name: "NetworkLimits", dependencies: ["CCurl"]),
+        .target(name: "StorySource", dependencies: ["StoryModel", "ParallelWork", "NetworkLimits"]),
         .target(name: "StoryCrawl", dependencies: ["StoryModel", "StorySource", "ParallelWork"]),
         .target(name: "Mustache"),
         .target(name: "StoryRender", dependencies: ["StoryModel", "StoryCrawl", "Mustache", "CCMark"]),
         .target(name: "SiteOutput", dependencies: ["StoryModel", "ParallelWork"]),
-        .target(name: "LinkCheck", dependencies: ["CLibXML2", "StoryModel", "StoryCrawl"]),
+        .target(name: "LinkCheck", dependencies: ["CLibXML2", "StoryModel", "StoryCrawl", "NetworkLimits"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Preview", dependencies: ["HTTPServer"]),
         // The site model over the stages: settings, page plan, build cache, incremental rebuild.
@@ -51,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "StorySiteCLI",
-            dependencies: ["SiteBuild", "StoryModel", "StorySource", "StoryCrawl", "SiteOutput", "LinkCheck", "Preview", "HTTPServer"]
+            dependencies: ["SiteBuild", "StoryModel", "StorySource", "StoryCrawl", "SiteOutput", "LinkCheck", "Preview", "HTTPServer", "NetworkLimits"]
         ),
         .executableTarget(name: "storysite", dependencies: ["StorySiteCLI", "CJemalloc"]),
 
@@ -59,12 +66,13 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StoryModelTests", dependencies: ["StoryModel", "TestSupport"]),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
-        .testTarget(name: "StorySourceTests", dependencies: ["StorySource", "TestSupport", "FakeStoryblokAPI"]),
+        .testTarget(name: "NetworkLimitsTests", dependencies: ["NetworkLimits", "TestSupport"]),
+        .testTarget(name: "StorySourceTests", dependencies: ["StorySource", "NetworkLimits", "TestSupport", "FakeStoryblokAPI"]),
         .testTarget(name: "StoryCrawlTests", dependencies: ["StoryCrawl", "StorySource", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "StoryRenderTests", dependencies: ["StoryRender", "StoryCrawl", "StorySource", "Mustache", "TestSupport"]),
         .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
-        .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck", "StoryCrawl", "StorySource", "TestSupport"]),
+        .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck", "NetworkLimits", "StoryCrawl", "StorySource", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "StoryCrawl", "StoryModel", "TestSupport"]),

@@ -8,19 +8,26 @@
 // Swift cannot call C variadic functions, so MHD_start_daemon is reached through this fixed
 // signature: an internal polling thread chosen by MHD (epoll on Linux) with suspend/resume,
 // bound to `address` (its port 0 picks a free port), with a URI log callback that sees the raw,
-// undecoded request URI and a completion callback that frees per-request state.
+// undecoded request URI, a completion callback that frees per-request state, a callback told
+// of each connection opened and closed, connections idle for `idle_timeout` seconds closed,
+// and at most `connection_limit` connections at once.
 static inline struct MHD_Daemon *storysite_mhd_start_daemon(
     unsigned int flags,
     const struct sockaddr *address,
     MHD_AccessHandlerCallback handler, void *handler_context,
     void *(*uri_logger)(void *context, const char *uri, struct MHD_Connection *connection),
     void *uri_logger_context,
-    MHD_RequestCompletedCallback completed, void *completed_context)
+    MHD_RequestCompletedCallback completed, void *completed_context,
+    MHD_NotifyConnectionCallback connection_notified, void *connection_notified_context,
+    unsigned int idle_timeout, unsigned int connection_limit)
 {
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_logger, uri_logger_context,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_NOTIFY_CONNECTION, connection_notified, connection_notified_context,
+                            MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_END);
 }
 

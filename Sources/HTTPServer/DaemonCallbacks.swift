@@ -19,7 +19,15 @@ enum DaemonCallbacks {
         Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue().task?.cancel()
     }
 
-    /// Runs the handler in a task while the connection is suspended, then queues its response.
+    /// Counts the connections open, for the connection limit.
+    static let connectionNotified: MHD_NotifyConnectionCallback = { coreRaw, _, _, code in
+        guard let coreRaw else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(coreRaw).takeUnretainedValue()
+        core.countConnection(code.rawValue == 0 ? 1 : -1)  // 0: MHD_CONNECTION_NOTIFY_STARTED, 1: CLOSED
+    }
+
+    /// Runs the handler in a task while the connection is suspended, then queues its response;
+    /// answers at once the requests the server refuses (``ServerCore/refusal(host:)``).
     static let access: MHD_AccessHandlerCallback = {
         coreRaw, connection, _, method, _, uploadData, uploadSize, contextPointer in
         guard let coreRaw, let pointer = connection, let contextPointer else { return .NO }
@@ -61,16 +69,23 @@ enum DaemonCallbacks {
         if started { return .YES }
 
         var request: HTTPRequest?
+        var refusal: HTTPResponse?
         let (state, body, bodyTooLarge) = core.withLock { (context.state, context.body, context.bodyTooLarge) }
         if case .headersRead = state {
-            request = HTTPRequest(
+            let received = HTTPRequest(
                 method: method.map { String(cString: $0) } ?? "GET", target: context.target,
                 headers: headers(of: pointer), body: body)
+            refusal = core.refusal(host: received.header("Host"))
+            request = received
         }
         let action = core.withLock { () -> HTTPResponse? in
             if core.isStopping { return .dropConnection }
             switch context.state {
             case .headersRead:
+                if let refusal {
+                    context.state = .answered
+                    return refusal
+                }
                 if bodyTooLarge {
                     context.state = .answered
                     return HTTPResponse(

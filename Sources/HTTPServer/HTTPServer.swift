@@ -19,15 +19,21 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The address it listens on (`127.0.0.1`, `::1`).
     public let host: String
+    /// The idle timeout, connection limit and allowed `Host` names (``host`` among them).
+    public let limits: ServerLimits
     private let requestedPort: Int
     private let handler: Handler
     private let lock = NSLock()
     private var running: (daemon: OpaquePointer, core: Unmanaged<ServerCore>, port: Int)?
 
     /// A server for `host` (a numeric IPv4 or IPv6 address, or `localhost` for 127.0.0.1) and
-    /// `port` (0: any free port, see ``port``). It listens only once started.
-    public init(host: String = "127.0.0.1", port: Int = 0, handler: @escaping Handler) {
+    /// `port` (0: any free port, see ``port``), within `limits`; `host` is added to the allowed
+    /// `Host` names. It listens only once started.
+    public init(host: String = "127.0.0.1", port: Int = 0, limits: ServerLimits = ServerLimits(), handler: @escaping Handler) {
         self.host = host
+        var limits = limits
+        limits.allowedHosts.add(host)
+        self.limits = limits
         self.requestedPort = port
         self.handler = handler
     }
@@ -43,6 +49,13 @@ public final class HTTPServer: @unchecked Sendable {
         return running?.port
     }
 
+    /// The connections open now; 0 when stopped.
+    var openConnections: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return running?.core.takeUnretainedValue().openConnections ?? 0
+    }
+
     /// Starts listening and returns the port (the one picked when ``init(host:port:handler:)``
     /// was given 0). Starting a running server does nothing.
     @discardableResult
@@ -52,14 +65,15 @@ public final class HTTPServer: @unchecked Sendable {
         if let running { return running.port }
         guard (0...65535).contains(requestedPort) else { throw .invalidPort(requestedPort) }
         let address = try SocketAddress(host: host, port: UInt16(requestedPort))
-        let core = Unmanaged.passRetained(ServerCore(handler: handler))
+        let core = Unmanaged.passRetained(ServerCore(handler: handler, limits: limits))
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         errno = 0
         let daemon = address.withSockaddr { sockaddr in
             storysite_mhd_start_daemon(
                 flags, sockaddr, DaemonCallbacks.access, core.toOpaque(), DaemonCallbacks.logURI, nil,
-                DaemonCallbacks.completed, nil)
+                DaemonCallbacks.completed, nil, DaemonCallbacks.connectionNotified, core.toOpaque(),
+                limits.idleTimeoutSeconds, UInt32(clamping: limits.connectionLimit + limits.refusalMargin))
         }
         guard let daemon else {
             let reason = errno == 0 ? "the address may be in use or not on this machine" : String(cString: strerror(errno))

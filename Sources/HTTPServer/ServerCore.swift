@@ -10,12 +10,41 @@ import Foundation
 /// suspended connection before stopping the daemon (MHD forbids stopping with any suspended).
 final class ServerCore: @unchecked Sendable {
     let handler: HTTPServer.Handler
+    let limits: ServerLimits
     private let lock = NSLock()
     private var suspended: Set<ConnectionHandle> = []
     private(set) var isStopping = false
+    /// Connections open now (MHD tells of each opened and closed).
+    private var opened = 0
 
-    init(handler: @escaping HTTPServer.Handler) {
+    init(handler: @escaping HTTPServer.Handler, limits: ServerLimits) {
         self.handler = handler
+        self.limits = limits
+    }
+
+    /// Counts a connection opened (+1) or closed (-1).
+    func countConnection(_ change: Int) {
+        withLock { opened += change }
+    }
+
+    /// The connections open now.
+    var openConnections: Int { withLock { opened } }
+
+    /// The answer to a request that is not served: a `Host` not allowed (421), or more
+    /// connections open than the limit (503); nil to serve it.
+    func refusal(host: String?) -> HTTPResponse? {
+        guard limits.allowedHosts.allows(host) else {
+            return HTTPResponse(
+                status: 421, headers: [HTTPHeader("Connection", "close")],
+                text: "421 Misdirected Request: this server answers only for \(limits.allowedHosts) (start it with --host to add an address)\n")
+        }
+        let open = openConnections
+        guard open <= limits.connectionLimit else {
+            return HTTPResponse(
+                status: 503, headers: [HTTPHeader("Connection", "close"), HTTPHeader("Retry-After", "\(limits.idleTimeoutSeconds)")],
+                text: "503 Service Unavailable: \(open) connections are open, more than the limit of \(limits.connectionLimit); try again shortly\n")
+        }
+        return nil
     }
 
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {

@@ -1,30 +1,33 @@
 import Foundation
+import NetworkLimits
 
 /// Checks `http(s)` URLs over the network: each URL once per run, HEAD first and GET where HEAD
-/// is refused, a bounded number of requests per host and of hosts at once, a timeout per
-/// request, and bounded retries with exponential backoff for failures that may pass (no
-/// response, 5xx). HTTP 429 is not a broken link but a warning. Where no host name resolves
-/// (see ``HTTPClient/resolvesHostNames(probing:)``), nothing is requested and every URL is
-/// unchecked.
+/// is refused, a bounded number of requests per host and of hosts at once, bounded retries with
+/// exponential backoff for failures that may pass (no response, 5xx), all within the
+/// ``NetworkLimits`` of ``Options/limits``: each request's headers within the headers timeout,
+/// each link (HEAD, GET and their retries) within the deadline, and no body read. HTTP 429 is
+/// not a broken link but a warning. Where no host name resolves (see
+/// ``HTTPClient/resolvesHostNames(probing:)``), nothing is requested and every URL is unchecked.
 public struct ExternalLinkCheck: Sendable {
     public struct Options: Sendable {
         /// Requests in flight to one host.
         public var requestsPerHost: Int
         /// Hosts being checked at once.
         public var concurrentHosts: Int
-        public var timeout: Duration
+        /// The headers timeout of each request and the deadline of each link.
+        public var limits: NetworkLimits
         /// Further tries after a failure that may pass.
         public var retries: Int
         /// The wait before the first retry; doubled for each further one.
         public var retryDelay: Duration
 
         public init(
-            requestsPerHost: Int = 2, concurrentHosts: Int = 8, timeout: Duration = .seconds(10),
+            requestsPerHost: Int = 2, concurrentHosts: Int = 8, limits: NetworkLimits = .linkCheck,
             retries: Int = 2, retryDelay: Duration = .milliseconds(500)
         ) {
             self.requestsPerHost = max(1, requestsPerHost)
             self.concurrentHosts = max(1, concurrentHosts)
-            self.timeout = timeout
+            self.limits = limits
             self.retries = max(0, retries)
             self.retryDelay = retryDelay
         }
@@ -33,7 +36,7 @@ public struct ExternalLinkCheck: Sendable {
     public var client: any HTTPClient
     public var options: Options
 
-    public init(client: any HTTPClient = URLSessionHTTPClient(), options: Options = Options()) {
+    public init(client: any HTTPClient = LimitedHTTPClient(), options: Options = Options()) {
         self.client = client
         self.options = options
     }
@@ -70,13 +73,14 @@ public struct ExternalLinkCheck: Sendable {
     public static let noNameResolution = "no host name resolves here (no network or DNS?)"
 
     private func status(of url: URL) async -> ExternalLinkStatus {
-        switch await response(.head, url) {
+        let deadline = RequestDeadline(options.limits)
+        switch await response(.head, url, deadline) {
         case .success(let code) where Self.isSuccess(code): return .reachable
         case .success(429): return .rateLimited
         case .failure(let error): return .broken(error.description)
         case .success: break
         }
-        switch await response(.get, url) {
+        switch await response(.get, url, deadline) {
         case .success(let code) where Self.isSuccess(code): return .reachable
         case .success(429): return .rateLimited
         case .success(let code): return .broken("HTTP \(code)")
@@ -84,9 +88,10 @@ public struct ExternalLinkCheck: Sendable {
         }
     }
 
-    /// The response to one request, retried while it fails in a way that may pass.
-    private func response(_ method: HTTPRequest.Method, _ url: URL) async -> Result<Int, HTTPClientError> {
-        let request = HTTPRequest(method: method, url: url, timeout: options.timeout)
+    /// The response to one request, retried while it fails in a way that may pass and the
+    /// link's deadline leaves time for another attempt.
+    private func response(_ method: HTTPRequest.Method, _ url: URL, _ deadline: RequestDeadline) async -> Result<Int, HTTPClientError> {
+        let request = HTTPRequest(method: method, url: url, deadline: deadline)
         var delay = options.retryDelay
         for attempt in 0...options.retries {
             let result: Result<Int, HTTPClientError>
@@ -100,7 +105,7 @@ public struct ExternalLinkCheck: Sendable {
             case .success(let code): mayPass = (500...599).contains(code) && code != 501
             case .failure: mayPass = true
             }
-            guard mayPass, attempt < options.retries else { return result }
+            guard mayPass, attempt < options.retries, deadline.allowsRetry(after: delay) else { return result }
             try? await Task.sleep(for: delay)
             delay *= 2
         }

@@ -1,7 +1,8 @@
 import Foundation
+import NetworkLimits
 
 /// One request of an external link check.
-public struct HTTPRequest: Sendable, Hashable {
+public struct HTTPRequest: Sendable {
     public enum Method: String, Sendable, Hashable {
         case head = "HEAD"
         case get = "GET"
@@ -9,21 +10,22 @@ public struct HTTPRequest: Sendable, Hashable {
 
     public var method: Method
     public var url: URL
-    /// How long to wait for the response before giving up.
-    public var timeout: Duration
+    /// The deadline of the link this request checks (its HEAD, GET and retries share it), and
+    /// the limits it came from.
+    public var deadline: RequestDeadline
 
-    public init(method: Method, url: URL, timeout: Duration) {
+    public init(method: Method, url: URL, deadline: RequestDeadline) {
         self.method = method
         self.url = url
-        self.timeout = timeout
+        self.deadline = deadline
     }
 }
 
-/// Sends the requests of an external link check; ``URLSessionHTTPClient`` by default, a fake in
+/// Sends the requests of an external link check; ``LimitedHTTPClient`` by default, a fake in
 /// tests.
 public protocol HTTPClient: Sendable {
-    /// The status code of the response to `request`, after following redirects. Throws
-    /// ``HTTPClientError`` when no response came.
+    /// The status code of the response to `request`, after following redirects, without reading
+    /// its body. Throws ``HTTPClientError`` when no response came within the request's limits.
     func status(for request: HTTPRequest) async throws(HTTPClientError) -> Int
 
     /// Whether host names resolve here at all, asked once before a check sends a request, with
@@ -38,14 +40,17 @@ extension HTTPClient {
 
 /// Why a request got no response.
 public enum HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No response within the request's timeout.
+    /// No response within the headers timeout.
     case timedOut(Duration)
+    /// No response before the link's deadline passed.
+    case deadlinePassed(Duration)
     /// The host could not be reached or the connection failed.
     case failed(String)
 
     public var description: String {
         switch self {
-        case .timedOut(let timeout): return "no response within \(timeout.components.seconds) s"
+        case .timedOut(let timeout): return "no response within \(NetworkLimits.shown(timeout))"
+        case .deadlinePassed(let deadline): return "no response within the link's deadline of \(NetworkLimits.shown(deadline))"
         case .failed(let reason): return "cannot connect: \(reason)"
         }
     }

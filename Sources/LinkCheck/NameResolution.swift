@@ -85,7 +85,7 @@ private final class ResolutionRace: @unchecked Sendable {
     }
 }
 
-extension URLSessionHTTPClient {
+extension LimitedHTTPClient {
     /// Whether host names resolve here; see ``NameResolution``.
     public func resolvesHostNames(probing hosts: [String]) async -> Bool {
         await NameResolution.works(probing: hosts)

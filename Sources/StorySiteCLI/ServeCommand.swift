@@ -20,7 +20,7 @@ struct ServeCommand: Command {
             Stop with Ctrl-C.
             """,
         options: BuildOptions.specOptions + [
-            .value("host", "address", help: "The address to listen on. (default: 127.0.0.1)"),
+            .value("host", "address", help: "The address to listen on, also answered as a Host name. (default: 127.0.0.1)"),
             .value("port", "port", help: "The port to listen on; 0 picks a free one. (default: 8080)"),
         ],
         positionals: [.init(name: "dir", help: "A folder to serve as it is, built elsewhere.")])

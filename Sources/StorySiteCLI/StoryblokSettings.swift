@@ -1,4 +1,5 @@
 import Foundation
+import NetworkLimits
 import StoryModel
 import StorySource
 
@@ -9,10 +10,13 @@ struct StoryblokSettings: Sendable, Equatable {
     var apiURL: String?
     var version: String?
     var language: String?
+    /// `deadline`, `headersTimeout` (seconds) and `maxResponseMB`; unset ones keep
+    /// ``NetworkLimits/api``'s.
+    var limits = NetworkLimits.api
 
     static let regions = StoryblokRegion.allCases.map(\.rawValue)
     static let versions = ["published", "draft"]
-    private static let knownKeys = ["region", "apiURL", "version", "language"]
+    private static let knownKeys = ["region", "apiURL", "version", "language", "deadline", "headersTimeout", "maxResponseMB"]
 
     init() {}
 
@@ -36,6 +40,16 @@ struct StoryblokSettings: Sendable, Equatable {
         apiURL = try string("apiURL")
         version = try string("version", in: Self.versions)
         language = try string("language")
+        func positive(_ key: String, _ unit: String) throws(ConfigurationError) -> Double? {
+            guard let value = object[key] else { return nil }
+            guard let number = value.numberValue, number > 0, number <= 86_400 else {
+                throw ConfigurationError.at("source.storyblok.\(key)", "must be a positive number of \(unit), such as 30")
+            }
+            return number
+        }
+        if let seconds = try positive("deadline", "seconds") { limits.deadline = .milliseconds(Int(seconds * 1000)) }
+        if let seconds = try positive("headersTimeout", "seconds") { limits.headersTimeout = .milliseconds(Int(seconds * 1000)) }
+        if let megabytes = try positive("maxResponseMB", "MiB") { limits.maximumBodySize = Int(megabytes * 1_048_576) }
     }
 
     /// The source configuration for `token`; the API base is `apiURL` when set, else the region's.
@@ -43,10 +57,10 @@ struct StoryblokSettings: Sendable, Equatable {
         let version = StoryblokConfiguration.Version(rawValue: self.version ?? "published") ?? .published
         if let apiURL, let url = URL(string: apiURL) {
             return StoryblokConfiguration(
-                token: token, baseURL: url, version: version, language: language, listsAllStories: listsAllStories)
+                token: token, baseURL: url, version: version, language: language, listsAllStories: listsAllStories, limits: limits)
         }
         let region = region.flatMap(StoryblokRegion.init(rawValue:)) ?? .eu
         return StoryblokConfiguration(
-            token: token, region: region, version: version, language: language, listsAllStories: listsAllStories)
+            token: token, region: region, version: version, language: language, listsAllStories: listsAllStories, limits: limits)
     }
 }

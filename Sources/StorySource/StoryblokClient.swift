@@ -2,11 +2,13 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import NetworkLimits
 import StoryModel
 
 /// Sends Content Delivery API requests: adds the token, version, language and (for published
 /// content) the space's cache version, read once from `spaces/me`; keeps within the rate limits;
-/// retries what may pass; and turns every failure into a ``StoryblokError`` that shows the
+/// retries what may pass, all within the configuration's ``NetworkLimits`` (the deadline counts
+/// every attempt and wait); and turns every failure into a ``StoryblokError`` that shows the
 /// request with the token redacted.
 final class StoryblokClient: Sendable {
     /// A successful answer: the JSON object, for listings the `Total` header, and the request
@@ -18,23 +20,13 @@ final class StoryblokClient: Sendable {
     }
 
     let configuration: StoryblokConfiguration
-    private let session: URLSession
+    private let fetcher = LimitedFetcher()
     private let limiter = RateLimiter()
     private let cacheVersion = CacheVersion()
     private let requestCounter = RequestCounter()
 
     init(configuration: StoryblokConfiguration) {
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        // FoundationNetworking times out at once below one second, so that is the shortest.
-        sessionConfiguration.timeoutIntervalForRequest = max(1, Self.seconds(configuration.requestTimeout))
-        sessionConfiguration.httpMaximumConnectionsPerHost = 64
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: sessionConfiguration)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
     }
 
     /// The number of HTTP requests sent so far, retries and redirects' first legs included.
@@ -74,20 +66,21 @@ final class StoryblokClient: Sendable {
         }
         let units = RateLimiter.units(entries: request.entries)
         let retry = configuration.retry
+        let deadline = RequestDeadline(configuration.limits)
         var backoff = retry.initialDelay
         var lastFailure = ""
         for attempt in 1...retry.attempts {
             await limiter.acquire(units)
             requestCounter.increment()
             let outcome: Outcome
-            do {
-                let (data, response) = try await session.data(for: URLRequest(url: url))
+            do throws(FetchFailure) {
+                let response = try await fetcher.fetch(URLRequest(url: url), readingBody: true, within: deadline)
                 limiter.release(units)
-                outcome = Self.outcome(data: data, response: response)
+                outcome = Self.outcome(body: response.body, response: response.http)
             } catch {
                 limiter.release(units)
                 try Task.checkCancellation()
-                outcome = Self.outcome(error: error)
+                outcome = Self.outcome(failure: error)
             }
             switch outcome {
             case .success(var reply):
@@ -105,7 +98,15 @@ final class StoryblokClient: Sendable {
                         problem: .gaveUp(attempts: attempt, lastFailure: "\(failure), asked to retry after \(retryAfter)"))
                 }
                 guard attempt < retry.attempts else { break }
-                try await Task.sleep(for: max(Self.jittered(backoff), retryAfter ?? .zero))
+                let wait = max(Self.jittered(backoff), retryAfter ?? .zero)
+                guard deadline.allowsRetry(after: wait) else {
+                    throw StoryblokError(
+                        request: shown(request, extra: extra),
+                        problem: .gaveUp(
+                            attempts: attempt,
+                            lastFailure: "\(failure); the deadline of \(NetworkLimits.shown(configuration.limits.deadline)) leaves no time for another attempt"))
+                }
+                try await Task.sleep(for: wait)
                 backoff = min(backoff * 2, retry.maximumDelay)
             }
         }
@@ -121,13 +122,12 @@ final class StoryblokClient: Sendable {
         case retry(String, retryAfter: Duration?)
     }
 
-    private static func outcome(data: Data, response: URLResponse) -> Outcome {
-        guard let http = response as? HTTPURLResponse else { return .fatal(.failed("not an HTTP answer")) }
+    private static func outcome(body: Data, response http: HTTPURLResponse) -> Outcome {
         switch http.statusCode {
         case 200..<300:
             let value: JSONValue
             do {
-                value = try JSONValue(parsing: [UInt8](data))
+                value = try JSONValue(parsing: [UInt8](body))
             } catch {
                 // A body cut short parses as malformed JSON; a new attempt may get it whole.
                 return .retry("the answer was not valid JSON (\(error.description))", retryAfter: nil)
@@ -146,20 +146,22 @@ final class StoryblokClient: Sendable {
         }
     }
 
-    private static func outcome(error: any Error) -> Outcome {
-        guard let error = error as? URLError else { return .fatal(.failed("the request failed")) }
-        switch error.code {
-        case .timedOut: return .retry("timed out", retryAfter: nil)
-        case .networkConnectionLost: return .retry("the connection was dropped", retryAfter: nil)
-        case .cannotConnectToHost: return .retry("could not connect to the server", retryAfter: nil)
-        case .notConnectedToInternet: return .retry("not connected to the network", retryAfter: nil)
-        case .cannotFindHost, .dnsLookupFailed: return .retry("the host name could not be resolved", retryAfter: nil)
-        case .badServerResponse, .cannotParseResponse, .zeroByteResource:
-            return .retry("the answer was cut short or malformed", retryAfter: nil)
-        case .secureConnectionFailed: return .retry("the secure connection failed", retryAfter: nil)
-        case .unknown: return .retry("the connection failed during the answer", retryAfter: nil)
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .fatal(.failed("the redirects did not end"))
-        default: return .fatal(.failed("the request failed (URL error \(error.code.rawValue))"))
+    private static func outcome(failure: FetchFailure) -> Outcome {
+        switch failure {
+        case .headersTimedOut, .deadlinePassed:
+            return .retry(failure.description, retryAfter: nil)
+        case .bodyTooLarge:
+            return .fatal(.failed(failure.description + " (storysite.json: source.storyblok.maxResponseMB)"))
+        case .notHTTP, .cancelled:
+            return .fatal(.failed(failure.description))
+        case .transport(let code):
+            switch code {
+            case .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed,
+                 .badServerResponse, .cannotParseResponse, .zeroByteResource, .secureConnectionFailed, .unknown:
+                return .retry(failure.description, retryAfter: nil)
+            default:
+                return .fatal(.failed(failure.description))
+            }
         }
     }
 
@@ -179,10 +181,6 @@ final class StoryblokClient: Sendable {
     /// Between half and all of `delay`, so that clients that failed together retry apart.
     private static func jittered(_ delay: Duration) -> Duration {
         delay * Double.random(in: 0.5...1)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkLimits
 
 /// How to reach a Storyblok space: the access token, the API base, which content version and
 /// language, and how patiently. The token is never shown: not in `description`, not in
@@ -36,32 +37,32 @@ public struct StoryblokConfiguration: Sendable, CustomStringConvertible, CustomR
     /// found; it costs one request per 1000 stories plus one per 25 stories not reached. When
     /// false (the default) it returns nil.
     public var listsAllStories: Bool
-    /// How long one request may wait for an answer before it counts as timed out (at least a
-    /// second).
-    public var requestTimeout: Duration
+    /// The headers timeout, the deadline of each request with its retries, and the largest
+    /// response body (``NetworkLimits/api`` by default).
+    public var limits: NetworkLimits
     public var retry: RetryPolicy
 
     /// A configuration for a space in `region`.
     public init(
         token: String, region: StoryblokRegion = .eu, version: Version = .published, language: String? = nil,
-        listsAllStories: Bool = false, requestTimeout: Duration = .seconds(30), retry: RetryPolicy = RetryPolicy()
+        listsAllStories: Bool = false, limits: NetworkLimits = .api, retry: RetryPolicy = RetryPolicy()
     ) {
         self.init(
             token: token, baseURL: region.baseURL, version: version, language: language,
-            listsAllStories: listsAllStories, requestTimeout: requestTimeout, retry: retry)
+            listsAllStories: listsAllStories, limits: limits, retry: retry)
     }
 
     /// A configuration for any API base (a proxy, a test server).
     public init(
         token: String, baseURL: URL, version: Version = .published, language: String? = nil,
-        listsAllStories: Bool = false, requestTimeout: Duration = .seconds(30), retry: RetryPolicy = RetryPolicy()
+        listsAllStories: Bool = false, limits: NetworkLimits = .api, retry: RetryPolicy = RetryPolicy()
     ) {
         self.token = token
         self.baseURL = baseURL
         self.version = version
         self.language = language
         self.listsAllStories = listsAllStories
-        self.requestTimeout = requestTimeout
+        self.limits = limits
         self.retry = retry
     }
 
@@ -73,7 +74,7 @@ public struct StoryblokConfiguration: Sendable, CustomStringConvertible, CustomR
     public var customMirror: Mirror {
         Mirror(self, children: [
             "token": "***", "baseURL": baseURL, "version": version, "language": language as Any,
-            "listsAllStories": listsAllStories, "requestTimeout": requestTimeout, "retry": retry,
+            "listsAllStories": listsAllStories, "limits": limits, "retry": retry,
         ])
     }
 }

@@ -62,7 +62,7 @@ public final class StoryblokSource: StorySource {
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             for batch in uuids.chunked(Self.batchSize) {
-                group.addTask { try await self.list("by_uuids", batch.joined(separator: ",")) }
+                group.addTask { try await self.list("by_uuids", Array(batch)) }
             }
             for reference in Set(singles) {
                 group.addTask { try await self.fetchSingle(reference) }
@@ -75,7 +75,7 @@ public final class StoryblokSource: StorySource {
             for batch in remaining.chunked(Self.batchSize) {
                 // A slug reference finds a folder's start page too (`blog` → `blog/`).
                 let values = batch.flatMap { [$0, $0 + "/"] }
-                group.addTask { try await self.list("by_slugs", values.joined(separator: ",")) }
+                group.addTask { try await self.list("by_slugs", values) }
             }
             try await group.waitForAll()
         }
@@ -93,14 +93,10 @@ public final class StoryblokSource: StorySource {
     public func allStories() async throws -> [Story]? {
         guard client.configuration.listsAllStories else { return nil }
         let first = try await linkPage(1)
-        let pages = ((first.total ?? 0) + Self.linksPerPage - 1) / Self.linksPerPage
-        var links = first.uuids
-        if pages > 1 {
-            links += try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
-                for page in 2...pages { group.addTask { (page, try await self.linkPage(page).uuids) } }
-                return try await group.reduce(into: [Int: [String]]()) { $0[$1.0] = $1.1 }
-            }.sorted { $0.key < $1.key }.flatMap(\.value)
+        let rest = try await ListingPages.rest(after: first.entries, total: first.total, pageSize: Self.linksPerPage, key: \.uuid) {
+            try await self.linkPage($0).entries
         }
+        let links = (first.entries + rest).filter { !$0.isFolder }.map(\.uuid)
         let stories = try await stories(for: links.map(StoryReference.uuid))
         return stories.values.sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
     }
@@ -112,49 +108,43 @@ public final class StoryblokSource: StorySource {
         let parameters = (query.folder.isEmpty ? [] : [(name: "starts_with", value: query.folder)])
             + (query.tag.map { [(name: "with_tag", value: $0)] } ?? [])
         let first = try await queryPage(parameters, page: 1)
-        var stories = first.stories
-        let pages = (first.total + Self.queryPageSize - 1) / Self.queryPageSize
-        if pages > 1 {
-            stories += try await withThrowingTaskGroup(of: (Int, [Story]).self) { group in
-                for page in 2...pages { group.addTask { (page, try await self.queryPage(parameters, page: page).stories) } }
-                return try await group.reduce(into: [Int: [Story]]()) { $0[$1.0] = $1.1 }
-            }.sorted { $0.key < $1.key }.flatMap(\.value)
+        let rest = try await ListingPages.rest(after: first.stories, total: first.total, pageSize: Self.queryPageSize, key: \.uuid) {
+            try await self.queryPage(parameters, page: $0).stories
         }
+        let stories = first.stories + rest
         var seen: Set<String> = []
         return stories.filter { query.matches($0) && seen.insert($0.uuid).inserted }
             .sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
     }
 
     /// One page of a `starts_with`/`with_tag` listing: its stories and the `Total` header.
-    private func queryPage(_ parameters: [(name: String, value: String)], page: Int) async throws -> (stories: [Story], total: Int) {
+    private func queryPage(_ parameters: [(name: String, value: String)], page: Int) async throws -> (stories: [Story], total: Int?) {
         let request = StoryblokRequest(
             endpoint: "stories",
             query: parameters + [("per_page", String(Self.queryPageSize)), ("page", String(page))],
             entries: Self.queryPageSize)
         guard let reply = try await client.get(request) else { return ([], 0) }
-        return (try learn(reply), reply.total ?? 0)
+        return (try learn(reply), reply.total)
     }
 
-    /// One `stories?<name>=<values>` listing, with its further pages when `Total` says so.
-    private func list(_ name: String, _ values: String) async throws {
-        let total = try await listPage(name, values, page: 1)
-        let pages = (total + Self.batchSize - 1) / Self.batchSize
-        guard pages > 1 else { return }
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            for page in 2...pages { group.addTask { try await self.listPage(name, values, page: page) } }
-            try await group.waitForAll()
-        }
+    /// One `stories?<name>=<values>` listing, with its further pages when `Total` says so: at
+    /// most as many as the values can fill.
+    private func list(_ name: String, _ values: [String]) async throws {
+        let joined = values.joined(separator: ",")
+        let first = try await listPage(name, joined, page: 1)
+        _ = try await ListingPages.rest(
+            after: first.stories, total: first.total, pageSize: Self.batchSize, capacity: values.count, key: \.uuid
+        ) { try await self.listPage(name, joined, page: $0).stories }
     }
 
-    /// Fetches and learns one page of a listing; returns the `Total` header (0 when absent).
-    private func listPage(_ name: String, _ values: String, page: Int) async throws -> Int {
+    /// Fetches and learns one page of a listing: its stories and the `Total` header.
+    private func listPage(_ name: String, _ values: String, page: Int) async throws -> (stories: [Story], total: Int?) {
         let request = StoryblokRequest(
             endpoint: "stories",
             query: [(name, values), ("per_page", String(Self.batchSize)), ("page", String(page))],
             entries: Self.batchSize)
-        guard let reply = try await client.get(request) else { return 0 }
-        try learn(reply)
-        return reply.total ?? 0
+        guard let reply = try await client.get(request) else { return ([], 0) }
+        return (try learn(reply), reply.total)
     }
 
     /// `stories/<id>`, `stories/<uuid>?find_by=uuid` or `stories/<slug>`.
@@ -177,24 +167,29 @@ public final class StoryblokSource: StorySource {
         try learn(reply)
     }
 
-    /// One page of `links`: the UUIDs of its stories (folders left out) and the `Total` header.
-    private func linkPage(_ page: Int) async throws -> (uuids: [String], total: Int?) {
+    /// One entry of the `links` listing.
+    private struct LinkEntry: Sendable {
+        var uuid: String
+        var isFolder: Bool
+    }
+
+    /// One page of `links`: its entries (folders too) and the `Total` header.
+    private func linkPage(_ page: Int) async throws -> (entries: [LinkEntry], total: Int?) {
         let request = StoryblokRequest(
             endpoint: "links",
             query: [("per_page", String(Self.linksPerPage)), ("page", String(page)), ("paginated", "1")],
             entries: Self.linksPerPage)
         guard let reply = try await client.get(request) else { return ([], 0) }
-        let entries: [JSONValue]
+        let values: [JSONValue]
         switch reply.json["links"] {
-        case .object(let object)?: entries = object.entries.map(\.value)
-        case .array(let array)?: entries = array
+        case .object(let object)?: values = object.entries.map(\.value)
+        case .array(let array)?: values = array
         default: throw malformed(reply, "no 'links' object")
         }
-        let uuids = entries.compactMap { entry -> String? in
-            guard entry["is_folder"]?.boolValue != true else { return nil }
-            return entry["uuid"]?.stringValue
+        let entries = values.compactMap { value -> LinkEntry? in
+            value["uuid"]?.stringValue.map { LinkEntry(uuid: $0, isFolder: value["is_folder"]?.boolValue == true) }
         }
-        return (uuids, reply.total)
+        return (entries, reply.total)
     }
 
     /// Keeps the stories of a reply: `story` or `stories`, and those resolved in `rels` and

@@ -1,5 +1,6 @@
 import Foundation
 import LinkCheck
+import NetworkLimits
 import Testing
 
 extension LinkCheckTests {
@@ -115,12 +116,12 @@ extension LinkCheckTests {
             #expect((1...3).contains(await client.mostInFlightPerHost))
         }
 
-        @Test("the URLSession client checks against a local HTTP server: HEAD, GET where HEAD is refused, redirects, 404 and 429",
+        @Test("the default client checks against a local HTTP server: HEAD, GET where HEAD is refused, redirects, 404 and 429",
               .enabled(if: LocalHTTPServer.python3 != nil, "python3 is not installed: the local HTTP server cannot run"))
         func localServer() async throws {
             let server = try LocalHTTPServer()
             let base = "http://127.0.0.1:\(server.port)"
-            let check = ExternalLinkCheck(options: .init(timeout: .seconds(5), retries: 0))
+            let check = ExternalLinkCheck(options: .init(limits: NetworkLimits(headersTimeout: .seconds(5), deadline: .seconds(10), maximumBodySize: 0), retries: 0))
             let urls = ["/ok", "/no-head", "/moved", "/missing", "/busy"].map { URL(string: base + $0)! }
             let result = await check.check(urls)
             #expect(urls.map { result[$0] } == [.reachable, .reachable, .reachable, .broken("HTTP 404"), .rateLimited])

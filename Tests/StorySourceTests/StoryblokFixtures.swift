@@ -1,5 +1,6 @@
 import FakeStoryblokAPI
 import Foundation
+import NetworkLimits
 import StoryModel
 @testable import StorySource
 
@@ -44,7 +45,7 @@ final class RunningFake: @unchecked Sendable {
     ) -> StoryblokSource {
         StoryblokSource(configuration: StoryblokConfiguration(
             token: token, baseURL: baseURL, version: version, language: language, listsAllStories: listsAllStories,
-            requestTimeout: timeout, retry: .init(attempts: attempts, initialDelay: .milliseconds(10), maximumDelay: .seconds(2))))
+            limits: NetworkLimits(headersTimeout: timeout, deadline: NetworkLimits.api.deadline, maximumBodySize: NetworkLimits.api.maximumBodySize), retry: .init(attempts: attempts, initialDelay: .milliseconds(10), maximumDelay: .seconds(2))))
     }
 
     /// The requests to `stories` (lists and single stories).

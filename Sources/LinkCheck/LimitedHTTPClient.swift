@@ -1,0 +1,28 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NetworkLimits
+
+/// The default ``HTTPClient``: a ``NetworkLimits/LimitedFetcher`` (no cache, no cookies,
+/// redirects followed) under the request's limits; it stops once the status is in and reads
+/// no body.
+public struct LimitedHTTPClient: HTTPClient {
+    private let fetcher = LimitedFetcher(headers: ["User-Agent": "storysite-check (link checker)"])
+
+    public init() {}
+
+    public func status(for request: HTTPRequest) async throws(HTTPClientError) -> Int {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        do throws(FetchFailure) {
+            return try await fetcher.fetch(urlRequest, readingBody: false, within: request.deadline).http.statusCode
+        } catch {
+            switch error {
+            case .headersTimedOut(let timeout): throw .timedOut(timeout)
+            case .deadlinePassed(let deadline): throw .deadlinePassed(deadline)
+            default: throw .failed(error.description)
+            }
+        }
+    }
+}
