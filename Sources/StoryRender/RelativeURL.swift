@@ -61,7 +61,18 @@ public enum RelativeURL {
             if isFolderPage, suffix.first == UInt8(ascii: "#") { return String(decoding: suffix, as: UTF8.self) }
             return assemble(ups: 0, dotSlash: true, rest, suffix)
         }
-        return assemble(ups: ups, dotSlash: false, rest, suffix)
+        // A first segment holding `:` would read as a scheme (`javascript:alert(1)/`), so it
+        // gets `./` before it (RFC 3986, section 4.2).
+        return assemble(ups: ups, dotSlash: ups == 0 && startsWithColonSegment(rest), rest, suffix)
+    }
+
+    /// Whether a `:` comes before any `/` in `path`.
+    private static func startsWithColonSegment(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in path {
+            if byte == slash { return false }
+            if byte == UInt8(ascii: ":") { return true }
+        }
+        return false
     }
 
     /// `"../"` `ups` times (or `"./"`), then `rest` and `suffix`, written straight into the
