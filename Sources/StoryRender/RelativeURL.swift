@@ -8,7 +8,8 @@ public enum RelativeURL {
     /// The href from the page at `page` to the site-relative `target` (which may end in
     /// `#fragment` or `?query`; a leading `/` is ignored): `from "blog/post/"` to `"about/"` is
     /// `"../../about/"`, to `"blog/post/#intro"` is `"#intro"`, and a link to the page itself
-    /// is `"./"`.
+    /// is `"./"`. A target whose first segment holds `:` gets `./` (`./javascript:x/`), so the
+    /// href never reads as a scheme.
     public static func href(from page: String, to target: String) -> String {
         var page = page
         var target = target
