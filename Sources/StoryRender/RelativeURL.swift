@@ -8,7 +8,8 @@ public enum RelativeURL {
     /// The href from the page at `page` to the site-relative `target` (which may end in
     /// `#fragment` or `?query`; a leading `/` is ignored): `from "blog/post/"` to `"about/"` is
     /// `"../../about/"`, to `"blog/post/#intro"` is `"#intro"`, and a link to the page itself
-    /// is `"./"`.
+    /// is `"./"`. A target whose first segment holds `:` gets `./` (`./javascript:x/`), so the
+    /// href never reads as a scheme.
     public static func href(from page: String, to target: String) -> String {
         var page = page
         var target = target
@@ -61,7 +62,18 @@ public enum RelativeURL {
             if isFolderPage, suffix.first == UInt8(ascii: "#") { return String(decoding: suffix, as: UTF8.self) }
             return assemble(ups: 0, dotSlash: true, rest, suffix)
         }
-        return assemble(ups: ups, dotSlash: false, rest, suffix)
+        // A first segment holding `:` would read as a scheme (`javascript:alert(1)/`), so it
+        // gets `./` before it (RFC 3986, section 4.2).
+        return assemble(ups: ups, dotSlash: ups == 0 && startsWithColonSegment(rest), rest, suffix)
+    }
+
+    /// Whether a `:` comes before any `/` in `path`.
+    private static func startsWithColonSegment(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in path {
+            if byte == slash { return false }
+            if byte == UInt8(ascii: ":") { return true }
+        }
+        return false
     }
 
     /// `"../"` `ups` times (or `"./"`), then `rest` and `suffix`, written straight into the

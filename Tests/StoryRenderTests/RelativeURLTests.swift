@@ -40,6 +40,19 @@ struct RelativeURLTests {
         #expect(RelativeURL.href(from: example.from, to: example.to) == example.expected)
     }
 
+    /// Found by the `urls` fuzz target: from the home page, a page slugged `javascript:alert(1)`
+    /// got the href `javascript:alert(1)/`, which a browser runs as a script URL.
+    @Test("a first segment holding a colon gets ./ so that it is not read as a scheme", arguments: [
+        Case(from: "", to: "javascript:alert(1)/", expected: "./javascript:alert(1)/"),
+        Case(from: "blog/", to: "blog/mailto:a/", expected: "./mailto:a/"),
+        Case(from: "b.~", to: "~xxb:bbbbbbbbbb", expected: "./~xxb:bbbbbbbbbb"),
+        Case(from: "blog/post/", to: "a:b/", expected: "../../a:b/"),
+        Case(from: "", to: "docs/a:b/", expected: "docs/a:b/"),
+    ])
+    func colonInFirstSegment(_ example: Case) {
+        #expect(RelativeURL.href(from: example.from, to: example.to) == example.expected)
+    }
+
     @Test("the root prefix for assets")
     func root() {
         #expect(RelativeURL.root(of: "") == "./")

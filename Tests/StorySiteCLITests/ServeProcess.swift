@@ -31,8 +31,8 @@ final class ServeProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        collect(out) { self.stdout.append($0) }
-        collect(err) { self.stderr.append($0) }
+        collect(out) { $0.stdout.append($1) }
+        collect(err) { $0.stderr.append($1) }
     }
 
     deinit {
@@ -82,17 +82,22 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    private func collect(_ pipe: Pipe, _ append: @escaping @Sendable (Data) -> Void) {
-        Thread {
+    /// Reads `pipe` until the process closes it. The thread holds the server weakly, so a test
+    /// that ends early (a failed expectation) still releases it and `deinit` kills the process,
+    /// instead of leaving it serving, and watching folders, after the test run.
+    private func collect(_ pipe: Pipe, _ append: @escaping @Sendable (ServeProcess, Data) -> Void) {
+        let process = self.process, finished = self.finished
+        Thread { [weak self] in
             let handle = pipe.fileHandleForReading
             while true {
                 let data = handle.availableData
                 if data.isEmpty { break }
-                self.lock.withLock { append(data) }
+                guard let server = self else { continue }
+                server.lock.withLock { append(server, data) }
             }
-            if pipe === (self.process.standardOutput as? Pipe) {
-                self.process.waitUntilExit()
-                self.finished.signal()
+            if pipe === (process.standardOutput as? Pipe) {
+                process.waitUntilExit()
+                finished.signal()
             }
         }.start()
     }
