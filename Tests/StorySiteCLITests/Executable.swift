@@ -22,18 +22,32 @@ struct Executable {
 
     /// Runs `storysite <arguments>` in `folder` and waits for it on a thread of its own, so tests
     /// that serve HTTP from Swift concurrency (the fake API) keep the cooperative pool free.
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Result {
+    /// `honouringPermissions` runs it so that file modes apply to it even when the tests run as
+    /// root: through `setpriv`, without the two capabilities that let root read and search any
+    /// folder (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH).
+    static func run(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:], honouringPermissions: Bool = false
+    ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try runBlocking(arguments, in: folder, environment: environment) })
+                continuation.resume(with: Swift.Result {
+                    try runBlocking(arguments, in: folder, environment: environment, honouringPermissions: honouringPermissions)
+                })
             }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], in folder: URL, environment: [String: String]) throws -> Result {
+    private static func runBlocking(
+        _ arguments: [String], in folder: URL, environment: [String: String], honouringPermissions: Bool
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if honouringPermissions && geteuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--bounding-set=-dac_override,-dac_read_search", url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = folder
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
