@@ -10,17 +10,22 @@ import Darwin
 ///
 /// It is an advisory `flock` on `.<output>.storysite-lock` beside the output folder (inside, it
 /// would move with the folder a staging build replaces). The file names the holder (its process
-/// id and command) for the message of a build that finds the lock taken. The kernel releases the
-/// lock when its process ends, however it ends, so a lock file left by a killed build is simply
-/// taken over.
+/// id and command) for the message of a build that finds the lock taken, and is removed when the
+/// lock is released. The kernel releases the lock when its process ends, however it ends, so a
+/// lock file left by a killed build is simply taken over.
 public final class OutputLock: Sendable {
     private let descriptor: Int32
+    private let path: String
 
-    private init(descriptor: Int32) {
+    private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
+        self.path = path
     }
 
+    /// Removes the lock file, then releases the lock: a build that opened the file meanwhile
+    /// finds it removed once it has the lock, and takes a new one (see ``acquire(for:displayPath:command:)``).
     deinit {
+        unlink(path)
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
@@ -36,25 +41,33 @@ public final class OutputLock: Sendable {
         } catch {
             throw OutputError(path: displayPath, message: "could not make the folder of the lock file '\(file)': \(error.localizedDescription)")
         }
-        let descriptor = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw OutputError(path: displayPath, message: "could not open the lock file '\(file)': \(String(cString: strerror(errno)))")
-        }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = errno == EWOULDBLOCK ? Self.holder(in: descriptor) : nil
-            let failure = String(cString: strerror(errno))
-            close(descriptor)
-            guard let holder else {
-                throw OutputError(path: displayPath, message: "could not lock the output folder with '\(file)': \(failure)")
+        while true {
+            let descriptor = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw OutputError(path: displayPath, message: "could not open the lock file '\(file)': \(String(cString: strerror(errno)))")
             }
-            throw OutputError(
-                path: displayPath,
-                message: "another storysite (\(holder)) is building into this folder; wait for it to finish or stop it, then build again")
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                let failure = String(cString: strerror(errno))
+                let holder = errno == EWOULDBLOCK ? Self.holder(in: descriptor) : nil
+                close(descriptor)
+                guard let holder else {
+                    throw OutputError(path: displayPath, message: "could not lock the output folder with '\(file)': \(failure)")
+                }
+                throw OutputError(
+                    path: displayPath,
+                    message: "another storysite (\(holder)) is building into this folder; wait for it to finish or stop it, then build again")
+            }
+            // The holder before may have removed the file between our open and our lock.
+            var opened = stat(), named = stat()
+            guard fstat(descriptor, &opened) == 0, stat(file, &named) == 0, opened.st_ino == named.st_ino, opened.st_dev == named.st_dev else {
+                close(descriptor)
+                continue
+            }
+            let record = Array("pid \(getpid()), \(command)\n".utf8)
+            ftruncate(descriptor, 0)
+            _ = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            return OutputLock(descriptor: descriptor, path: file)
         }
-        let record = Array("pid \(getpid()), \(command)\n".utf8)
-        ftruncate(descriptor, 0)
-        _ = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        return OutputLock(descriptor: descriptor)
     }
 
     /// This process as the lock file names it: the executable's name and its command (`storysite

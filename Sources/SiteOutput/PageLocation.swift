@@ -46,9 +46,8 @@ public struct PageLocation: Sendable, Hashable, Comparable {
     /// of the page one folder up).
     private static func validate(_ slug: String, filePath: String) throws(UnsafeSlugError) {
         if slug.isEmpty || slug == "/" { throw UnsafeSlugError(slug: slug, reason: "it is empty") }
-        if let problem = OutputPath.problem(in: filePath) { throw UnsafeSlugError(slug: slug, reason: problem) }
         let segments = filePath.split(separator: "/").dropLast()
-        for segment in segments {
+        for segment in segments where segment != "." && segment != ".." {
             if segment.hasPrefix(".") {
                 throw UnsafeSlugError(slug: slug, reason: "'\(segment)' starts with a dot (hidden files belong to the user, and hosts do not serve them)")
             }
@@ -59,6 +58,7 @@ public struct PageLocation: Sendable, Hashable, Comparable {
         if let first = segments.first, reservedNames.contains(String(first)) {
             throw UnsafeSlugError(slug: slug, reason: "'\(first)' is a file storysite writes itself")
         }
+        if let problem = OutputPath.problem(in: filePath) { throw UnsafeSlugError(slug: slug, reason: problem) }
     }
 }
 

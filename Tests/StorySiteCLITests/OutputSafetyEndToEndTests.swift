@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 import Testing
 import TestSupport
 
@@ -105,6 +106,51 @@ extension StorySiteCLITests {
             let listed = Set(((manifest as? [String: Any])?["files"] as? [String: Any] ?? [:]).keys)
             #expect(files == listed)
             #expect(try await Self.build(workspace).status == 0)
+        }
+
+        @Test("a build of a locked output folder changes nothing and names the process holding it")
+        func lockedOutputRefused() async throws {
+            let workspace = try Self.site(count: 2)
+            #expect(try await Self.build(workspace).status == 0)
+            let before = try Self.snapshot(workspace.path("Output"))
+            try Self.replace(#""name": "Home""#, with: #""name": "Home, edited""#, in: "Content/home.json", of: workspace)
+            var lock: OutputLock? = try OutputLock.acquire(for: workspace.path("Output"), displayPath: "Output", command: "storysite serve")
+            let refused = try await Self.build(workspace)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains(
+                "Output: error: another storysite (pid \(getpid()), storysite serve) is building into this folder; wait for it to finish or stop it, then build again"),
+                "\(refused.stderr)")
+            #expect(try Self.snapshot(workspace.path("Output")) == before)
+            withExtendedLifetime(lock) {}
+            lock = nil
+            #expect(try await Self.build(workspace).status == 0)
+        }
+
+        @Test("serve's builds take the lock too: one that finds it taken shows the holder, and a later save builds")
+        func serveTakesTheLock() async throws {
+            let workspace = try Self.site(count: 2)
+            var lock: OutputLock? = try OutputLock.acquire(for: workspace.path("Output"), displayPath: "Output", command: "storysite build")
+            let server = try ServeProcess(["--port", "0"], in: workspace.url)
+            #expect(await server.printsError("Output: error: another storysite (pid \(getpid()), storysite build) is building into this folder"), "\(server.errors)")
+            #expect(!workspace.exists("Output/index.html"))
+            withExtendedLifetime(lock) {}
+            lock = nil
+            try Self.replace(#""name": "Home""#, with: #""name": "Home, edited""#, in: "Content/home.json", of: workspace)
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !((try? workspace.read("Output/index.html"))?.contains("Home, edited") ?? false), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(try workspace.read("Output/index.html").contains("Home, edited"), "\(server.errors)")
+            _ = await server.terminate()
+        }
+
+        @Test("the lock file of a build that was killed is taken over, and removed when the build is done")
+        func staleLockTakenOver() async throws {
+            let workspace = try Self.site(count: 2)
+            try workspace.write(".Output.storysite-lock", "pid 999999, storysite build\n")
+            let result = try await Self.build(workspace)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!workspace.exists(".Output.storysite-lock"), "a build removes its lock file when done")
         }
 
         // MARK: 4. Honest failure
