@@ -170,7 +170,7 @@ public struct SiteGenerator {
     /// Errors for files that another file would need to be a folder (a story slugged
     /// `assets/style.css` beside that asset), each naming both: the write would fail on them.
     private func folderConflicts(_ plans: [PagePlan], in output: Output) -> [Diagnostic] {
-        let conflicts = OutputPath.folderConflicts(among: output.files.map(\.path) + output.kept)
+        let conflicts = SafePath.folderConflicts(among: output.files.map(\.path) + output.kept)
         guard !conflicts.isEmpty else { return [] }
         var pages: [String: PlannedPage] = [:]
         for plan in plans {

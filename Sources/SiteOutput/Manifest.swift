@@ -44,7 +44,7 @@ struct Manifest: Sendable, Equatable {
         manifest.files.reserveCapacity(entries.count)
         for entry in entries {
             // The folder may come from a CI cache or a download: what it names, a build may delete.
-            if let problem = OutputPath.problem(in: entry.key) {
+            if let problem = SafePath.problem(in: entry.key) {
                 throw Unreadable(reason: "it lists '\(entry.key)', which storysite would never write: \(problem)")
             }
             guard let size = entry.value["size"]?.numberValue.flatMap(Int.init(exactly:)),
@@ -53,6 +53,10 @@ struct Manifest: Sendable, Equatable {
                 throw Unreadable(reason: "the entry of '\(entry.key)' needs a size, a hash and a modification time")
             }
             manifest.files[entry.key] = Entry(size: size, hash: hash, modified: modified)
+        }
+        // A path that is also another's folder could only be a symbolic link to elsewhere.
+        if let conflict = SafePath.folderConflicts(among: manifest.files.keys).first {
+            throw Unreadable(reason: "it lists both '\(conflict.file)' and '\(conflict.below)', which storysite would never write")
         }
         return manifest
     }

@@ -1,3 +1,5 @@
+import StoryModel
+
 /// Where a story's page lives: its site-relative URL and the file that serves it.
 ///
 /// Pretty URLs: the home story is `index.html` at the root, `blog/post` is `blog/post/index.html`
@@ -19,7 +21,7 @@ public struct PageLocation: Sendable, Hashable, Comparable {
             filePath = "index.html"
             return
         }
-        let slug = OutputPath.normalized(fullSlug)
+        let slug = SafePath.normalized(fullSlug)
         let folder = slug.hasSuffix("/") ? String(slug.dropLast()) : slug
         url = folder + "/"
         filePath = folder + "/index.html"
@@ -29,7 +31,7 @@ public struct PageLocation: Sendable, Hashable, Comparable {
     /// The location of a page storysite makes itself (`blog/page/2/`, `tags/swift/`), whose URL
     /// is built from safe parts: a folder URL ending in `/`.
     public init(generatedURL url: String) {
-        self.url = OutputPath.normalized(url)
+        self.url = SafePath.normalized(url)
         filePath = self.url + "index.html"
     }
 
@@ -40,7 +42,7 @@ public struct PageLocation: Sendable, Hashable, Comparable {
     /// Top-level names of files storysite writes next to the pages.
     private static let reservedNames: Set<String> = ["404.html", "sitemap.xml", "robots.txt"]
 
-    /// Rejects slugs whose page path breaks the ``OutputPath`` rule, and those that would clash
+    /// Rejects slugs whose page path breaks the ``SafePath`` rule, and those that would clash
     /// with the user's dotfiles or the files storysite writes itself: a segment starting with a
     /// dot, a first segment naming one of storysite's files, or a segment `index.html` (the file
     /// of the page one folder up).
@@ -58,7 +60,7 @@ public struct PageLocation: Sendable, Hashable, Comparable {
         if let first = segments.first, reservedNames.contains(String(first)) {
             throw UnsafeSlugError(slug: slug, reason: "'\(first)' is a file storysite writes itself")
         }
-        if let problem = OutputPath.problem(in: filePath) { throw UnsafeSlugError(slug: slug, reason: problem) }
+        if let problem = SafePath.problem(in: filePath) { throw UnsafeSlugError(slug: slug, reason: problem) }
     }
 }
 

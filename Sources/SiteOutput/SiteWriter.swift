@@ -1,5 +1,6 @@
 import Foundation
 import ParallelWork
+import StoryModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,7 +53,7 @@ public struct SiteWriter: Sendable {
         guard let manifest = (try? Manifest.read(in: output)) ?? nil else { return [:] }
         var intact: [String: String] = [:]
         // A path an earlier version wrote in another normal form is never kept: written again in NFC.
-        for (path, entry) in manifest.files where OutputPath.isNormalized(path) {
+        for (path, entry) in manifest.files where SafePath.isNormalized(path) {
             if let status = FileStatus(path: output.path + "/" + path),
                status.size == entry.size, status.modified == entry.modified {
                 intact[path] = entry.hash
@@ -104,7 +105,7 @@ public struct SiteWriter: Sendable {
         // A manifest naming a path in another normal form (an earlier version's) needs a full
         // write: its old file would otherwise stay beside the new one.
         if found != nil, (summary.written + summary.removed) * 10 <= plan.count,
-           previous.files.keys.allSatisfy(OutputPath.isNormalized) {
+           previous.files.keys.allSatisfy(SafePath.isNormalized) {
             let changed = plan.filter { !$0.unchanged }
             let entries = Dictionary(uniqueKeysWithValues: changed.map { ($0.path, $0.entry) })
             let gone = previous.files.keys.filter { !seen.contains($0) }.sorted()
@@ -160,15 +161,15 @@ public struct SiteWriter: Sendable {
 
     // MARK: Steps
 
-    /// Throws unless every path follows the ``OutputPath`` rule and none lies below another
+    /// Throws unless every path follows the ``SafePath`` rule and none lies below another
     /// (a file cannot also be a folder).
     private static func checkPaths(_ paths: [String]) throws(OutputError) {
         for path in paths {
-            if let problem = OutputPath.problem(in: path) {
+            if let problem = SafePath.problem(in: path) {
                 throw OutputError(path: path, message: "storysite will not write this path: \(problem)")
             }
         }
-        if let conflict = OutputPath.folderConflicts(among: paths).first {
+        if let conflict = SafePath.folderConflicts(among: paths).first {
             throw OutputError(
                 path: conflict.below, message: "cannot be written: '\(conflict.file)' is a file of the site, so it cannot also be a folder")
         }

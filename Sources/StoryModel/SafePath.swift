@@ -1,8 +1,9 @@
 import Foundation
 
-/// The one rule for every path storysite writes or deletes below an output folder, whatever named
-/// it: a slug, a manifest entry (untrusted: an output folder can come from a CI cache), an asset,
-/// a page storysite makes itself.
+/// The one rule for every path storysite writes or deletes below a folder it writes (the output
+/// folder, a pulled folder), whatever named it: a slug, a manifest entry (untrusted: an output
+/// folder can come from a CI cache), pull's list of the files it wrote, an asset, a page
+/// storysite makes itself.
 ///
 /// Such a path is relative and stays inside the folder: no leading `/`, no backslash, no control
 /// character, no empty, `.` or `..` segment, and no first segment starting with a dot (those are
@@ -10,7 +11,7 @@ import Foundation
 /// name's limit on common file systems) and the whole at most 1,024, so a write cannot fail for
 /// its length half-way through a build. Paths are compared and written in one Unicode normal
 /// form, NFC: a slug typed decomposed and later composed names the same file.
-public enum OutputPath {
+public enum SafePath {
     /// The longest segment, in UTF-8 bytes.
     public static let maximumSegmentBytes = 255
     /// The longest path, in UTF-8 bytes.
@@ -27,7 +28,7 @@ public enum OutputPath {
         path.utf8.allSatisfy { $0 < 0x80 } || path.utf8.elementsEqual(path.precomposedStringWithCanonicalMapping.utf8)
     }
 
-    /// Why `path` is not a path storysite may write or delete below an output folder, as the end
+    /// Why `path` is not a path storysite may write or delete below its folder, as the end
     /// of a sentence ("it contains a '..' segment"); nil when it is one.
     public static func problem(in path: String) -> String? {
         if path.isEmpty { return "it is empty" }
@@ -48,7 +49,7 @@ public enum OutputPath {
             }
         }
         if segments[0].hasPrefix(".") {
-            return "'\(segments[0])' starts with a dot (dotfiles at the top of the output folder are the user's or storysite's own)"
+            return "'\(segments[0])' starts with a dot (dotfiles at the top of the folder are the user's or storysite's own)"
         }
         return nil
     }
