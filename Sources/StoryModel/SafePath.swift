@@ -6,8 +6,8 @@ import Foundation
 /// storysite makes itself.
 ///
 /// Such a path is relative and stays inside the folder: no leading `/`, no backslash, no control
-/// character, no empty, `.` or `..` segment, and no first segment starting with a dot (those are
-/// the user's, and storysite's own `.storysite`). Each segment is at most 255 UTF-8 bytes (a file
+/// character, no empty, `.` or `..` segment, and nothing in `.storysite/` (storysite's own records)
+/// or `.git/` (the user's repository). Each segment is at most 255 UTF-8 bytes (a file
 /// name's limit on common file systems) and the whole at most 1,024, so a write cannot fail for
 /// its length half-way through a build. Paths are compared and written in one Unicode normal
 /// form, NFC: a slug typed decomposed and later composed names the same file.
@@ -16,6 +16,9 @@ public enum SafePath {
     public static let maximumSegmentBytes = 255
     /// The longest path, in UTF-8 bytes.
     public static let maximumBytes = 1024
+    /// Folders at the top that never hold a site's files: storysite's records, and the repository
+    /// a site is often published from.
+    private static let reservedFirstSegments: Set<String> = [".storysite", ".git"]
 
     /// `path` in NFC, the form storysite writes and compares paths in.
     public static func normalized(_ path: String) -> String {
@@ -48,8 +51,8 @@ public enum SafePath {
                     + "a file name may be at most \(maximumSegmentBytes)"
             }
         }
-        if segments[0].hasPrefix(".") {
-            return "'\(segments[0])' starts with a dot (dotfiles at the top of the folder are the user's or storysite's own)"
+        if reservedFirstSegments.contains(String(segments[0])) {
+            return "'\(segments[0])/' is \(segments[0] == ".git" ? "the user's repository" : "storysite's own"), never a file of the site"
         }
         return nil
     }

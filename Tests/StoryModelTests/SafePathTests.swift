@@ -5,7 +5,7 @@ extension StoryModelTests {
     /// The one rule for paths storysite writes or deletes below a folder it writes.
     @Suite("Safe paths")
     struct SafePathTests {
-        @Test("paths that leave the folder, touch the user's dotfiles or exceed file-name limits are refused, with the reason", arguments: [
+        @Test("paths that leave the folder, reach storysite's records or the user's repository, or exceed file-name limits are refused, with the reason", arguments: [
             ("../x", "it contains a '..' segment"),
             ("a/../../x", "it contains a '..' segment"),
             ("/etc/passwd", "it is an absolute path"),
@@ -13,8 +13,8 @@ extension StoryModelTests {
             ("a\nb", "it contains a control character"),
             ("a//b", "it contains an empty segment ('//')"),
             ("a/", "it contains an empty segment ('//')"),
-            (".git/config", "'.git' starts with a dot (dotfiles at the top of the folder are the user's or storysite's own)"),
-            (".storysite/manifest.json", "'.storysite' starts with a dot (dotfiles at the top of the folder are the user's or storysite's own)"),
+            (".git/config", "'.git/' is the user's repository, never a file of the site"),
+            (".storysite/manifest.json", "'.storysite/' is storysite's own, never a file of the site"),
             (String(repeating: "a", count: 256), "the segment 'aaaaaaaaaaaaaaaaaaaa…' is 256 bytes long; a file name may be at most 255"),
             (Array(repeating: String(repeating: "a", count: 200), count: 6).joined(separator: "/"), "it is 1205 bytes long; a path may be at most 1024"),
         ])
@@ -22,9 +22,9 @@ extension StoryModelTests {
             #expect(SafePath.problem(in: path) == reason)
         }
 
-        @Test("pages, assets and hidden files below the top are fine")
+        @Test("pages, assets, root files such as .well-known/ and hidden files below the top are fine")
         func accepted() {
-            for path in ["index.html", "blog/post/index.html", "assets/.well-known/x", "a#b/index.html", String(repeating: "a", count: 255)] {
+            for path in ["index.html", "blog/post/index.html", ".well-known/security.txt", "assets/.x", "a#b/index.html", String(repeating: "a", count: 255)] {
                 #expect(SafePath.problem(in: path) == nil, "\(path)")
             }
         }

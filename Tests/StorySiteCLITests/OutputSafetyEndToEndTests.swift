@@ -69,7 +69,8 @@ extension StorySiteCLITests {
             "../victim.txt", "/tmp/victim.txt", ".git/config", "s01/../../victim.txt",
         ])
         func manifestTraversal(entry: String) async throws {
-            let workspace = try Self.site()
+            // Enough pages that removing one story and the injected entry updates in place.
+            let workspace = try Self.site(count: 40)
             #expect(try await Self.build(workspace).status == 0)
             try workspace.write("victim.txt", "outside")
             let manifestPath = "Output/.storysite/manifest.json"
@@ -79,12 +80,12 @@ extension StorySiteCLITests {
             try #require(edited != manifest)
             try workspace.write(manifestPath, edited)
             // Deleting a story is an in-place update that removes files the manifest lists.
-            try FileManager.default.removeItem(at: workspace.path("Content/s25.json"))
+            try FileManager.default.removeItem(at: workspace.path("Content/s40.json"))
             let result = try await Self.build(workspace)
             #expect(result.status == 1)
             #expect(result.stderr.contains("lists '\(entry)', which storysite would never write"), "\(result.stderr)")
             #expect(try workspace.read("victim.txt") == "outside")
-            #expect(workspace.exists("Output/s25/index.html"))
+            #expect(workspace.exists("Output/s40/index.html"))
         }
 
         // MARK: 3. Two builds at once
