@@ -30,16 +30,7 @@ extension StorySiteCLITests {
 
         /// Every file below `folder` with its bytes, `.storysite/` included.
         static func snapshot(_ folder: URL) throws -> [String: Data] {
-            var files: [String: Data] = [:]
-            let enumerator = FileManager.default.enumerator(atPath: folder.path)
-            while let path = enumerator?.nextObject() as? String {
-                var isFolder: ObjCBool = false
-                let url = folder.appendingPathComponent(path)
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                    files[path] = try Data(contentsOf: url)
-                }
-            }
-            return files
+            try Site.allFiles(in: folder, records: true)
         }
 
         // MARK: 1. A sub-folder that cannot be listed
