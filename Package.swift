@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "StoryCrawl", "StoryModel", "TestSupport"]),
-        .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "TestSupport", "FakeStoryblokAPI"]),
+        .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "SiteOutput", "TestSupport", "FakeStoryblokAPI"]),
         .target(name: "FakeStoryblokAPI", dependencies: ["HTTPServer", "StoryModel"], path: "Tests/FakeStoryblokAPI"),
 
         // Benchmarks: executables that print figures. Run with `swift run -c release <name>`.

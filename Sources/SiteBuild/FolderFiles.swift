@@ -4,15 +4,20 @@ import SiteOutput
 /// Every regular file below a folder, as output files named by their path relative to it.
 enum FolderFiles {
     /// The files below `folder` in path order, each relative to it, and an error (at
-    /// `displayPath/…`) for each that cannot be read. A missing folder has no files.
+    /// `displayPath/…`) for each that cannot be read, and for each sub-folder that cannot be
+    /// listed (the site would otherwise lose its files without a word). A missing folder has no files.
     static func read(_ folder: URL, as prefix: String = "", displayPath: String) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            return ([], [])
-        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { return ([], []) }
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         let root = folder.standardizedFileURL.path + "/"
-        for case let url as URL in enumerator {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) { url, error in
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
+            diagnostics.append(.error("\(displayPath)/\(relative)", "folder cannot be listed (\(error.localizedDescription)); make it readable or remove it"))
+            return true
+        }
+        while let url = enumerator?.nextObject() as? URL {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
             do {

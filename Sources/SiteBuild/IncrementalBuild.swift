@@ -47,8 +47,21 @@ public struct IncrementalBuild {
         public var storyCount = 0
     }
 
-    /// Builds the site: generates what changed and writes it, or reports that nothing did.
+    /// Builds the site: generates what changed and writes it, or reports that nothing did. The
+    /// output folder is locked throughout (``OutputLock``); a build that finds it locked stops
+    /// at once, naming the holder, and changes nothing.
     public func run() async -> Outcome {
+        let lock: OutputLock
+        do throws(OutputError) {
+            lock = try OutputLock.acquire(for: output, displayPath: settings.output)
+        } catch {
+            return Outcome(diagnostics: [.error(error.path, error.message)])
+        }
+        defer { withExtendedLifetime(lock) {} }
+        return await locked()
+    }
+
+    private func locked() async -> Outcome {
         let inputs = timings.measure("inputs") { BuildInputs(settings: settings, workingDirectory: workingDirectory) }
         let writer = SiteWriter(output: output, displayPath: settings.output, jobs: settings.jobs)
         let cache = timings.measure("cache read") { BuildCache.read(in: output, key: inputs.key) }

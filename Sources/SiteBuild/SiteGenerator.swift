@@ -168,6 +168,30 @@ public struct SiteGenerator {
             editions: zip(plans, zip(graphs, renderers)).map { SiteModel.Edition(plan: $0, graph: $1.0.graph, renderer: $1.1) },
             translations: translations, strict: settings.strict, templates: settings.templates)
         timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
+        output.diagnostics += folderConflicts(plans, in: output)
+    }
+
+    /// Errors for files that another file would need to be a folder (a story slugged
+    /// `assets/style.css` beside that asset), each naming both: the write would fail on them.
+    private func folderConflicts(_ plans: [PagePlan], in output: Output) -> [Diagnostic] {
+        let conflicts = SafePath.folderConflicts(among: output.files.map(\.path) + output.kept)
+        guard !conflicts.isEmpty else { return [] }
+        var pages: [String: PlannedPage] = [:]
+        for plan in plans {
+            for page in plan.pages { pages[page.location.filePath] = page }
+        }
+        func owner(_ path: String) -> String {
+            if let page = pages[path] { return "the page of \(page.kind.description)" }
+            if path.hasPrefix("assets/") { return "the asset '\(settings.templates)/\(path)'" }
+            return "storysite's file '\(path)'"
+        }
+        return conflicts.map { conflict in
+            let location = pages[conflict.below]?.name ?? conflict.below
+            return .error(
+                location,
+                "\(owner(conflict.below)) would be at '\(conflict.below)', but '\(conflict.file)' is a file there: "
+                    + "\(owner(conflict.file)); rename the story")
+        }
     }
 
     /// The 404 page (in the default language), the assets, with a base URL every language's

@@ -9,14 +9,20 @@ import Darwin
 enum FolderEntries {
     /// Calls `visit` with each entry of the folder at `path` except `.` and `..`: the open
     /// folder's descriptor (for `fstatat`, `unlinkat`), the entry's name and its `d_type`. Stops
-    /// as soon as `visit` returns false. False when the folder cannot be opened or `visit` stopped.
+    /// as soon as `visit` returns false. False when the folder cannot be opened or read to its end
+    /// (`errno` says why) or `visit` stopped.
     static func forEach(
         in path: String, _ visit: (_ folder: Int32, _ name: UnsafePointer<CChar>, _ type: Int32) -> Bool
     ) -> Bool {
         guard let directory = opendir(path) else { return false }
-        defer { closedir(directory) }
+        defer {
+            let failure = errno
+            closedir(directory)
+            errno = failure
+        }
         let descriptor = dirfd(directory)
         let dot = CChar(UInt8(ascii: "."))
+        errno = 0
         while let record = readdir(directory) {
             let type = Int32(record.pointee.d_type)
             // Read in place: a record is only as long as its name, so copying the whole
@@ -28,7 +34,8 @@ enum FolderEntries {
                 }
             }
             if !goesOn { return false }
+            errno = 0
         }
-        return true
+        return errno == 0
     }
 }

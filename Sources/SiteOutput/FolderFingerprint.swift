@@ -17,7 +17,7 @@ public enum FolderFingerprint {
     public static func of(
         _ folder: URL, skipRootDotfiles: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> String? {
-        guard let listing = FolderListing(root: folder.standardizedFileURL.path, skipRootDotfiles: skipRootDotfiles, jobs: jobs) else {
+        guard let listing = try? FolderListing(root: folder.standardizedFileURL.path, skipRootDotfiles: skipRootDotfiles, jobs: jobs) else {
             return nil
         }
         var fingerprint = Fingerprint()

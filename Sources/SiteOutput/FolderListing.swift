@@ -22,18 +22,25 @@ struct FolderListing {
     /// root: `""` for the root, `"/blog"`, `"/blog/post"`.
     let folders: [String: [Entry]]
 
-    /// Lists `root`; nil when a folder in it cannot be read. `skipRootDotfiles` leaves out entries
-    /// at the top whose names start with a dot (the build cache, `.git`).
-    init?(root: String, skipRootDotfiles: Bool, jobs: Int) {
+    /// A folder that could not be listed: its path relative to the root (`""`, `"/blog"`) and why.
+    struct Unlistable: Error {
+        var folder: String
+        var reason: String
+    }
+
+    /// Lists `root`; throws when a folder in it cannot be read, never leaving one out.
+    /// `skipRootDotfiles` leaves out entries at the top whose names start with a dot (the build
+    /// cache, `.git`).
+    init(root: String, skipRootDotfiles: Bool, jobs: Int) throws(Unlistable) {
         var folders: [String: [Entry]] = [:]
         var level = [""]
         while !level.isEmpty {
             let read = ParallelWork.map(count: level.count, jobs: jobs) { index in
-                Self.entries(of: root + level[index], skipDotfiles: skipRootDotfiles && level[index].isEmpty)
+                Self.entries(of: root, level[index], skipDotfiles: skipRootDotfiles && level[index].isEmpty)
             }
             var next: [String] = []
             for (relative, entries) in zip(level, read) {
-                guard let entries else { return nil }
+                let entries = try entries.get()
                 folders[relative] = entries
                 next += entries.filter(\.isFolder).map { relative + "/" + $0.name }
             }
@@ -65,17 +72,23 @@ struct FolderListing {
         return paths.sorted()
     }
 
-    /// The entries of the folder at `path`, sorted by name. Each entry is `lstat`ed relative to
-    /// its open folder, so the kernel does not walk the whole path again.
-    private static func entries(of path: String, skipDotfiles: Bool) -> [Entry]? {
+    /// The entries of the folder at `root + relative`, sorted by name. Each entry is `lstat`ed
+    /// relative to its open folder, so the kernel does not walk the whole path again.
+    private static func entries(of root: String, _ relative: String, skipDotfiles: Bool) -> Result<[Entry], Unlistable> {
         var entries: [Entry] = []
-        let complete = FolderEntries.forEach(in: path) { folder, name, _ in
+        var failure: Unlistable?
+        let complete = FolderEntries.forEach(in: root + relative) { folder, name, _ in
             if skipDotfiles && name[0] == CChar(UInt8(ascii: ".")) { return true }
             var info = stat()
-            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                failure = Unlistable(folder: relative + "/" + String(cString: name), reason: String(cString: strerror(errno)))
+                return false
+            }
             entries.append(Entry(name: String(cString: name), info: info))
             return true
         }
-        return complete ? entries.sorted { $0.name < $1.name } : nil
+        if let failure { return .failure(failure) }
+        guard complete else { return .failure(Unlistable(folder: relative, reason: String(cString: strerror(errno)))) }
+        return .success(entries.sorted { $0.name < $1.name })
     }
 }

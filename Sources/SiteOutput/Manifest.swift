@@ -43,6 +43,10 @@ struct Manifest: Sendable, Equatable {
         var manifest = Manifest(generator: generator)
         manifest.files.reserveCapacity(entries.count)
         for entry in entries {
+            // The folder may come from a CI cache or a download: what it names, a build may delete.
+            if let problem = SafePath.problem(in: entry.key) {
+                throw Unreadable(reason: "it lists '\(entry.key)', which storysite would never write: \(problem)")
+            }
             guard let size = entry.value["size"]?.numberValue.flatMap(Int.init(exactly:)),
                   let hash = entry.value["hash"]?.stringValue,
                   let modified = entry.value["modified"].flatMap(Self.nanoseconds) else {
@@ -50,7 +54,18 @@ struct Manifest: Sendable, Equatable {
             }
             manifest.files[entry.key] = Entry(size: size, hash: hash, modified: modified)
         }
+        // A path that is also another's folder could only be a symbolic link to elsewhere.
+        if let conflict = SafePath.folderConflicts(among: manifest.files.keys).first {
+            throw Unreadable(reason: "it lists both '\(conflict.file)' and '\(conflict.below)', which storysite would never write")
+        }
         return manifest
+    }
+
+    /// Whether the manifest names `path` byte for byte. A file on disk is storysite's only then:
+    /// Swift's `==` calls canonically equivalent names equal, while the file system holds both.
+    func lists(exactly path: String) -> Bool {
+        guard let index = files.index(forKey: path) else { return false }
+        return files[index].key.utf8.elementsEqual(path.utf8)
     }
 
     /// The manifest as stable JSON, files sorted by path, one per line. Modification times are

@@ -1,3 +1,5 @@
+import StoryModel
+
 /// Where a story's page lives: its site-relative URL and the file that serves it.
 ///
 /// Pretty URLs: the home story is `index.html` at the root, `blog/post` is `blog/post/index.html`
@@ -19,17 +21,18 @@ public struct PageLocation: Sendable, Hashable, Comparable {
             filePath = "index.html"
             return
         }
-        try Self.validate(fullSlug)
-        let folder = fullSlug.hasSuffix("/") ? String(fullSlug.dropLast()) : fullSlug
+        let slug = SafePath.normalized(fullSlug)
+        let folder = slug.hasSuffix("/") ? String(slug.dropLast()) : slug
         url = folder + "/"
         filePath = folder + "/index.html"
+        try Self.validate(slug, filePath: filePath)
     }
 
     /// The location of a page storysite makes itself (`blog/page/2/`, `tags/swift/`), whose URL
     /// is built from safe parts: a folder URL ending in `/`.
     public init(generatedURL url: String) {
-        self.url = url
-        filePath = url + "index.html"
+        self.url = SafePath.normalized(url)
+        filePath = self.url + "index.html"
     }
 
     public static func < (lhs: PageLocation, rhs: PageLocation) -> Bool {
@@ -39,29 +42,25 @@ public struct PageLocation: Sendable, Hashable, Comparable {
     /// Top-level names of files storysite writes next to the pages.
     private static let reservedNames: Set<String> = ["404.html", "sitemap.xml", "robots.txt"]
 
-    /// Rejects slugs that are empty, could name a file outside the output folder, or would clash
-    /// with the user's dotfiles or the files storysite writes itself.
-    private static func validate(_ slug: String) throws(UnsafeSlugError) {
+    /// Rejects slugs whose page path breaks the ``SafePath`` rule, and those that would clash
+    /// with the user's dotfiles or the files storysite writes itself: a segment starting with a
+    /// dot, a first segment naming one of storysite's files, or a segment `index.html` (the file
+    /// of the page one folder up).
+    private static func validate(_ slug: String, filePath: String) throws(UnsafeSlugError) {
         if slug.isEmpty || slug == "/" { throw UnsafeSlugError(slug: slug, reason: "it is empty") }
-        if slug.hasPrefix("/") { throw UnsafeSlugError(slug: slug, reason: "it is an absolute path") }
-        if slug.contains("\\") { throw UnsafeSlugError(slug: slug, reason: "it contains a backslash") }
-        if slug.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw UnsafeSlugError(slug: slug, reason: "it contains a control character")
-        }
-        let segments = slug.split(separator: "/", omittingEmptySubsequences: false)
-        let inner = slug.hasSuffix("/") ? segments.dropLast() : segments[...]
-        for segment in inner {
-            if segment == ".." || segment == "." {
-                throw UnsafeSlugError(slug: slug, reason: "it contains a '\(segment)' segment")
-            }
-            if segment.isEmpty { throw UnsafeSlugError(slug: slug, reason: "it contains an empty segment ('//')") }
+        let segments = filePath.split(separator: "/").dropLast()
+        for segment in segments where segment != "." && segment != ".." {
             if segment.hasPrefix(".") {
                 throw UnsafeSlugError(slug: slug, reason: "'\(segment)' starts with a dot (hidden files belong to the user, and hosts do not serve them)")
             }
+            if segment == "index.html" {
+                throw UnsafeSlugError(slug: slug, reason: "'index.html' is the file of every page, so it cannot also be a folder of one")
+            }
         }
-        if let first = inner.first, reservedNames.contains(String(first)) {
+        if let first = segments.first, reservedNames.contains(String(first)) {
             throw UnsafeSlugError(slug: slug, reason: "'\(first)' is a file storysite writes itself")
         }
+        if let problem = SafePath.problem(in: filePath) { throw UnsafeSlugError(slug: slug, reason: problem) }
     }
 }
 

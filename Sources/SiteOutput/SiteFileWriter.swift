@@ -59,7 +59,8 @@ enum SiteFileWriter {
         return status
     }
 
-    private static func failure(_ call: String, _ path: String) -> CocoaError {
+    /// The error of the POSIX call `call` on `path` that just failed, with `errno`'s text.
+    static func failure(_ call: String, _ path: String) -> CocoaError {
         CocoaError(.fileWriteUnknown, userInfo: [
             NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "\(call) \(path): \(String(cString: strerror(errno)))",
         ])

@@ -1,5 +1,6 @@
 import Foundation
 import ParallelWork
+import StoryModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +52,8 @@ public struct SiteWriter: Sendable {
     public func intactFiles() -> [String: String] {
         guard let manifest = (try? Manifest.read(in: output)) ?? nil else { return [:] }
         var intact: [String: String] = [:]
-        for (path, entry) in manifest.files {
+        // A path an earlier version wrote in another normal form is never kept: written again in NFC.
+        for (path, entry) in manifest.files where SafePath.isNormalized(path) {
             if let status = FileStatus(path: output.path + "/" + path),
                status.size == entry.size, status.modified == entry.modified {
                 intact[path] = entry.hash
@@ -64,6 +66,7 @@ public struct SiteWriter: Sendable {
     /// of the previous build, left as they are (see ``intactFiles()``).
     public func write(_ files: [OutputFile], keeping kept: Set<String> = []) throws(OutputError) -> Summary {
         let fileManager = FileManager.default
+        try Self.checkPaths(files.map(\.path) + kept)
         try recoverInterruptedSwap()
         let found = try readPreviousManifest()
         let previous = found ?? Manifest()
@@ -99,9 +102,25 @@ public struct SiteWriter: Sendable {
         if summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
             return summary
         }
-        if found != nil, (summary.written + summary.removed) * 10 <= plan.count {
-            let changed = plan.filter { !$0.unchanged }.map { (path: $0.path, contents: $0.contents ?? Data(), entry: $0.entry) }
-            try update(changed: changed, removing: previous.files.keys.filter { !seen.contains($0) }.sorted(), previous: previous)
+        // A manifest naming a path in another normal form (an earlier version's) needs a full
+        // write: its old file would otherwise stay beside the new one.
+        if found != nil, (summary.written + summary.removed) * 10 <= plan.count,
+           previous.files.keys.allSatisfy(SafePath.isNormalized) {
+            let changed = plan.filter { !$0.unchanged }
+            let entries = Dictionary(uniqueKeysWithValues: changed.map { ($0.path, $0.entry) })
+            let gone = previous.files.keys.filter { !seen.contains($0) }.sorted()
+            try InPlaceUpdate(output: output, displayPath: displayPath).run(
+                changed: changed.map { InPlaceUpdate.Change(path: $0.path, contents: $0.contents ?? Data()) }, removing: gone
+            ) { modified in
+                var manifest = previous
+                for path in gone { manifest.files[path] = nil }
+                for (path, time) in modified {
+                    var entry = entries[path]!
+                    entry.modified = time
+                    manifest.files[path] = entry
+                }
+                return manifest
+            }
             return summary
         }
 
@@ -142,48 +161,17 @@ public struct SiteWriter: Sendable {
 
     // MARK: Steps
 
-    /// Updates the output folder in place when few files changed, instead of linking every file
-    /// into a staging folder: the changed files are first all written under `.storysite/tmp/`
-    /// (a failure there leaves the output as it was), then renamed over their old versions, the
-    /// files that are gone removed, and the manifest replaced atomically.
-    private func update(
-        changed: [(path: String, contents: Data, entry: Manifest.Entry)], removing removed: [String], previous: Manifest
-    ) throws(OutputError) {
-        let fileManager = FileManager.default
-        let temporary = output.appendingPathComponent(Manifest.folderName + "/tmp", isDirectory: true)
-        try? fileManager.removeItem(at: temporary)
-        var manifest = previous
-        do {
-            try fileManager.createDirectory(at: temporary, withIntermediateDirectories: true)
-            for (index, file) in changed.enumerated() {
-                _ = try SiteFileWriter.write(file.contents, to: temporary.path + "/" + String(index))
+    /// Throws unless every path follows the ``SafePath`` rule and none lies below another
+    /// (a file cannot also be a folder).
+    private static func checkPaths(_ paths: [String]) throws(OutputError) {
+        for path in paths {
+            if let problem = SafePath.problem(in: path) {
+                throw OutputError(path: path, message: "storysite will not write this path: \(problem)")
             }
-        } catch {
-            try? fileManager.removeItem(at: temporary)
-            throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
         }
-        do {
-            for (index, file) in changed.enumerated() {
-                let target = output.appendingPathComponent(file.path)
-                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                guard rename(temporary.appendingPathComponent(String(index)).path, target.path) == 0 else {
-                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
-                }
-                var entry = file.entry
-                entry.modified = FileStatus(path: target.path)?.modified ?? 0
-                manifest.files[file.path] = entry
-            }
-            for path in removed {
-                let target = output.appendingPathComponent(path)
-                try? fileManager.removeItem(at: target)
-                manifest.files[path] = nil
-                var folder = target.deletingLastPathComponent()
-                while folder.path.count > output.path.count, rmdir(folder.path) == 0 { folder = folder.deletingLastPathComponent() }
-            }
-            try? fileManager.removeItem(at: temporary)
-            try manifest.encoded().write(to: output.appendingPathComponent(Manifest.relativePath), options: .atomic)
-        } catch {
-            throw OutputError(path: displayPath, message: "could not update the site: \(error.localizedDescription)")
+        if let conflict = SafePath.folderConflicts(among: paths).first {
+            throw OutputError(
+                path: conflict.below, message: "cannot be written: '\(conflict.file)' is a file of the site, so it cannot also be a folder")
         }
     }
 
@@ -202,10 +190,10 @@ public struct SiteWriter: Sendable {
         } catch {
             throw OutputError(
                 path: displayPath,
-                message: "\(Manifest.relativePath) is unreadable, so storysite cannot tell the files it wrote from yours; "
+                message: "\(Manifest.relativePath) is unreadable (\(error.reason)), so storysite cannot tell the files it wrote from yours; "
                     + "if the folder holds only a build, remove it and build again")
         }
-        let foreign = userFiles().filter { manifest?.files[$0] == nil }
+        let foreign = try userFiles().filter { !(manifest?.lists(exactly: $0) ?? false) }
         if !foreign.isEmpty {
             let examples = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
             let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
@@ -218,8 +206,16 @@ public struct SiteWriter: Sendable {
     }
 
     /// Every file below the output folder, relative to it, except root dotfiles and the manifest.
-    private func userFiles() -> [String] {
-        FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs)?.filePaths ?? []
+    /// A folder that cannot be listed stops the write: it may hold files of the user's.
+    private func userFiles() throws(OutputError) -> [String] {
+        do {
+            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs).filePaths
+        } catch {
+            throw OutputError(
+                path: displayPath,
+                message: "could not list '\(error.folder.isEmpty ? "." : String(error.folder.dropFirst()))' (\(error.reason)), "
+                    + "so storysite cannot tell whether it holds files of yours; make it readable or remove it")
+        }
     }
 
     /// Links an unchanged file into the staging folder, or copies it keeping its modification time
@@ -306,6 +302,14 @@ public struct SiteWriter: Sendable {
 
     /// A hidden working folder next to the output folder, on the same file system.
     private func sibling(_ role: String) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).storysite-\(role)")
+        output.storysiteSibling(role)
+    }
+}
+
+extension URL {
+    /// The hidden file or folder storysite keeps beside this output folder for `role`
+    /// (`.Output.storysite-staging`), on the same file system.
+    func storysiteSibling(_ role: String) -> URL {
+        deletingLastPathComponent().appendingPathComponent(".\(lastPathComponent).storysite-\(role)")
     }
 }

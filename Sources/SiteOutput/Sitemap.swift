@@ -1,4 +1,5 @@
 import Foundation
+import StoryModel
 
 /// `sitemap.xml` and `robots.txt`, written when the site has a base URL (both need absolute URLs).
 public enum Sitemap {
@@ -61,22 +62,9 @@ public enum Sitemap {
         "User-agent: *\nAllow: /\n\nSitemap: \(absoluteURL("sitemap.xml", baseURL: baseURL))\n"
     }
 
-    /// `relativeURL` (site-relative, as slugs are written) made absolute under `baseURL`, with
-    /// spaces and non-ASCII characters percent-encoded as the sitemap protocol requires.
+    /// `relativeURL` (site-relative, as slugs are written) made absolute under `baseURL`, its path
+    /// percent-encoded (``PercentEncoding/path(_:)``) as hrefs and `page.canonical` are.
     public static func absoluteURL(_ relativeURL: String, baseURL: String) -> String {
-        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        // Most slugs need no encoding; Foundation's encoder is slow enough to show at 10,000 pages.
-        guard !relativeURL.utf8.allSatisfy(isAllowedInPath) else { return base + relativeURL }
-        return base + (relativeURL.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relativeURL)
-    }
-
-    /// Whether `byte` is an ASCII character of `CharacterSet.urlPathAllowed`.
-    private static func isAllowedInPath(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~!$&'()*+,=:@/".utf8.contains(byte)
-        }
+        PercentEncoding.absoluteURL(relativeURL, under: baseURL)
     }
 }

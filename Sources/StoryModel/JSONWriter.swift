@@ -1,6 +1,8 @@
 extension JSONValue {
     /// The value as JSON text, keys in document order and whole numbers without a fraction, so
-    /// it reads back as the same value. Compact by default; `pretty` indents by two spaces, for
+    /// it reads back as the same value. A number too large for a double (`1e400`, read as
+    /// infinity) is written `1e400` or `-1e400`, valid JSON that reads back as the same value;
+    /// NaN, which no JSON text reads as, is written `null`. Compact by default; `pretty` indents by two spaces, for
     /// files people read.
     public func jsonText(pretty: Bool = false) -> String {
         String(decoding: jsonBytes(pretty: pretty), as: UTF8.self)
@@ -28,7 +30,11 @@ private struct JSONWriter {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")
         case .number(let number):
-            if number == number.rounded(), abs(number) < 9e15 {
+            if number.isNaN {
+                append("null")
+            } else if number.isInfinite {
+                append(number < 0 ? "-1e400" : "1e400")
+            } else if number == number.rounded(), abs(number) < 9e15 {
                 append(String(Int(number)))
             } else {
                 append(String(number))

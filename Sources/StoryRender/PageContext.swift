@@ -62,13 +62,13 @@ enum PageContext {
         url: String, root: String, baseURL: String?, breadcrumbs: [Story], backlinks: [Story], links: PageLinks
     ) -> MustacheObject {
         var page: MustacheObject = [
-            "url": .string(url),
+            "url": .string(PercentEncoding.path(url)),
             "root": .string(root),
             "breadcrumbs": .array(namedLinks(breadcrumbs, links: links)),
             "backlinks": .array(namedLinks(backlinks, links: links)),
         ]
         if let baseURL, !baseURL.isEmpty {
-            page["canonical"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + url)
+            page["canonical"] = .string(PercentEncoding.absoluteURL(url, under: baseURL))
         }
         return page
     }
@@ -101,7 +101,7 @@ enum PageContext {
                 "lang": .string(translation.lang), "name": .string(translation.name),
                 "href": .string(links.href(toSiteURL: translation.url)), "current": .bool(translation.current),
             ]
-            if let baseURL, !baseURL.isEmpty { fields["url"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + translation.url) }
+            if let baseURL, !baseURL.isEmpty { fields["url"] = .string(PercentEncoding.absoluteURL(translation.url, under: baseURL)) }
             return .object(fields)
         })
     }

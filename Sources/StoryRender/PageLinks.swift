@@ -6,8 +6,11 @@ import StoryModel
 public struct PageLinks: Sendable {
     /// Where stories live.
     public let resolver: any LinkResolving
-    /// The site-relative URL of the page being rendered (`""` for home, `"blog/post/"`).
+    /// The site-relative URL of the page being rendered (`""` for home, `"blog/post/"`), as
+    /// its folder is named (raw slug text).
     public let pageURL: String
+    /// ``pageURL`` percent-encoded (``PercentEncoding/path(_:)``), as hrefs are computed from.
+    private let encodedPageURL: String
     /// The `full_slug` of the story being rendered; relative Markdown and url links
     /// (`../other`) are read from its folder.
     public let fullSlug: String
@@ -21,6 +24,7 @@ public struct PageLinks: Sendable {
     public init(resolver: any LinkResolving, pageURL: String, fullSlug: String = "", baseURL: String? = nil) {
         self.resolver = resolver
         self.pageURL = pageURL
+        self.encodedPageURL = PercentEncoding.path(pageURL)
         self.fullSlug = fullSlug
         self.baseURL = baseURL
         self.absoluteRoot = nil
@@ -30,6 +34,7 @@ public struct PageLinks: Sendable {
     public init(resolver: any LinkResolving, absoluteRoot: String, baseURL: String? = nil) {
         self.resolver = resolver
         self.pageURL = ""
+        self.encodedPageURL = ""
         self.fullSlug = ""
         self.baseURL = baseURL
         self.absoluteRoot = absoluteRoot.hasSuffix("/") ? absoluteRoot : absoluteRoot + "/"
@@ -102,19 +107,26 @@ public struct PageLinks: Sendable {
         return href(toSiteURL: target, anchor: anchor)
     }
 
-    /// The href from this page to a site-relative URL (`"about/"`, `""` for home), with
-    /// `#anchor` when one is given.
+    /// The href from this page to a site-relative URL as pages are laid out (`"about/"`, `""`
+    /// for home; raw slug text, percent-encoded here: the one place a page's path becomes an
+    /// href), with `#anchor` when one is given.
     public func href(toSiteURL target: String, anchor: String? = nil) -> String {
-        var target = target
-        if let anchor, !anchor.isEmpty { target += "#" + anchor }
-        if let absoluteRoot { return absoluteRoot + target }
-        return RelativeURL.href(from: pageURL, to: target)
+        var url = PercentEncoding.path(target)
+        if let anchor, !anchor.isEmpty { url += "#" + anchor }
+        return href(toURL: url)
     }
 
-    /// A site-root path (`/assets/x.svg`) made relative to this page; other URLs unchanged.
+    /// A site-root path (`/assets/x.svg`) made relative to this page; other URLs unchanged. The
+    /// path is a URL already, so it is not encoded again.
     public func resolvingSiteRoot(_ url: String) -> String {
         guard url.hasPrefix("/"), !url.hasPrefix("//") else { return url }
-        return href(toSiteURL: String(url.dropFirst()))
+        return href(toURL: String(url.dropFirst()))
+    }
+
+    /// The href from this page to `url`, a site-relative URL already percent-encoded.
+    private func href(toURL url: String) -> String {
+        if let absoluteRoot { return absoluteRoot + url }
+        return RelativeURL.href(from: encodedPageURL, to: url)
     }
 
     /// What a link written as a path (a Markdown link, a url link: `/blog/post#intro`,

@@ -171,7 +171,7 @@ public struct PageRenderer: Sendable {
         var page: MustacheObject = [
             "url": .string("404.html"), "root": .string(root), "breadcrumbs": .array([]), "backlinks": .array([]),
         ]
-        if let baseURL { page["canonical"] = .string((baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + "404.html") }
+        if let baseURL { page["canonical"] = .string(PercentEncoding.absoluteURL("404.html", under: baseURL)) }
         let context = topLevel(page: page, listing: PageListing(), links: links, story: "404", locale: dateLocale(of: nil), log: log)
         return try finish("404", contexts: [.object(context)], story: "404", log: log)
     }

@@ -24,17 +24,18 @@ public enum PulledFolderWriter {
     }
 
     /// The file a story is written to, relative to the folder (`blog/post.json`). Throws for a
-    /// slug that could escape the folder or not be read back: empty, `.` or `..` segments,
-    /// segments starting with `.` (hidden files are not read), backslashes, control characters.
+    /// slug whose file breaks the ``SafePath`` rule, or could not be read back (a segment
+    /// starting with `.`: hidden files are not read).
     public static func relativePath(for story: Story) throws(Failure) -> String {
         let key = SlugLookup.key(story.fullSlug)
-        let segments = key.split(separator: "/", omittingEmptySubsequences: false)
-        guard !key.isEmpty, segments.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
-              !key.unicodeScalars.contains(where: { $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
-        else {
-            throw Failure("story \(story.uuid) has the full_slug '\(story.fullSlug)', which cannot be a file name in the pulled folder (empty, '.' or '..' parts, a leading '.', backslashes or control characters)")
+        let path = key + ".json"
+        let problem = key.isEmpty ? "it is empty"
+            : key.split(separator: "/").contains(where: { $0.hasPrefix(".") && $0 != "." && $0 != ".." }) ? "a part starts with '.'"
+            : SafePath.problem(in: path)
+        if let problem {
+            throw Failure("story \(story.uuid) has the full_slug '\(story.fullSlug)', which cannot be a file name in the pulled folder: \(problem)")
         }
-        return key + ".json"
+        return SafePath.normalized(path)
     }
 
     /// Writes `stories` into `folder`, creating it when needed. Returns the files written,
@@ -68,7 +69,8 @@ public enum PulledFolderWriter {
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             let current = Set(paths)
-            for stale in earlier where !current.contains(stale) && isSafe(stale) {
+            // The list may come from a cache or a download: it names nothing outside the folder.
+            for stale in earlier where !current.contains(stale) && SafePath.problem(in: stale) == nil {
                 try? manager.removeItem(at: folder.appendingPathComponent(stale))
                 removeEmptyParents(of: stale, in: folder)
             }
@@ -83,11 +85,6 @@ public enum PulledFolderWriter {
             throw Failure("\(shown): cannot write the pulled stories: \(error.localizedDescription)")
         }
         return paths
-    }
-
-    /// Whether a path read from the marker stays inside the folder.
-    private static func isSafe(_ path: String) -> Bool {
-        !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
     }
 
     private static func removeEmptyParents(of path: String, in folder: URL) {

@@ -174,7 +174,8 @@ extension SiteOutputTests {
             #expect {
                 try writer.write([OutputFile(path: "index.html", text: "two")])
             } throws: { error in
-                (error as? OutputError)?.message.hasPrefix(".storysite/manifest.json is unreadable, so storysite cannot tell the files it wrote from yours") == true
+                (error as? OutputError)?.message.hasPrefix(
+                    ".storysite/manifest.json is unreadable (1:3: expected a string key in object), so storysite cannot tell the files it wrote from yours") == true
             }
             #expect(try workspace.read("Output/index.html") == "one")
         }

@@ -14,6 +14,21 @@ extension StoryModelTests {
             #expect(try JSONValue(parsing: text) == value)
         }
 
+        @Test("numbers too large for a double are written as valid JSON that reads back as the same value", arguments: [
+            "1e400", "-1e400", "123456789012345678901234567890e300", "1.7976931348623157e308", "5e-324", "-0.000001", "12345678901234567890",
+        ])
+        func extremeNumbers(literal: String) throws {
+            let value = try JSONValue(parsing: "[\(literal)]")
+            let text = value.jsonText()
+            #expect(!text.contains("inf") && !text.contains("nan"), "\(text)")
+            #expect(try JSONValue(parsing: text) == value, "\(literal) → \(text)")
+        }
+
+        @Test("NaN, which no JSON text reads as, is written as null")
+        func notANumber() {
+            #expect(JSONValue.array([.number(.nan)]).jsonText() == "[null]")
+        }
+
         @Test("pretty text indents by two spaces and reads back as the same value")
         func prettyRoundTrip() throws {
             let value = try JSONValue(parsing: #"{"story": {"name": "Home", "tags": ["a"], "empty": []}}"#)

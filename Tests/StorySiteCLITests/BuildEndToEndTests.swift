@@ -36,14 +36,15 @@ extension StorySiteCLITests {
             return #"{"name": "\#(slug)", "uuid": "\#(uuid)", "full_slug": "\#(slug)", "content": {"component": "page", "_uid": "r", "body": \#(body)}}"#
         }
 
-        static func allFiles(in folder: URL) throws -> [String: Data] {
+        /// Every file below `folder` with its bytes; storysite's records in `.storysite/` only with `records`.
+        static func allFiles(in folder: URL, records: Bool = false) throws -> [String: Data] {
             var files: [String: Data] = [:]
             let enumerator = FileManager.default.enumerator(atPath: folder.path)
             while let path = enumerator?.nextObject() as? String {
                 var isFolder: ObjCBool = false
                 let url = folder.appendingPathComponent(path)
                 if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-                   !path.hasPrefix(".storysite") {
+                   records || !path.hasPrefix(".storysite") {
                     files[path] = try Data(contentsOf: url)
                 }
             }

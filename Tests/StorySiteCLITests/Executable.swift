@@ -20,9 +20,16 @@ struct Executable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
     }()
 
+    /// A launcher under which file modes apply even when the tests run as root: `setpriv`
+    /// without the two capabilities that let root read and search any folder
+    /// (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH). Empty when not root, where modes apply anyway.
+    static let honouringPermissions: [String] =
+        geteuid() == 0 ? ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search"] : []
+
     /// Runs `storysite <arguments>` in `folder` and waits for it on a thread of its own, so tests
     /// that serve HTTP from Swift concurrency (the fake API) keep the cooperative pool free.
-    /// With a `launcher` (`["/usr/bin/unshare", "-n"]`), runs `launcher storysite <arguments>`.
+    /// With a `launcher` (`["/usr/bin/unshare", "-n"]`), runs `launcher storysite <arguments>`;
+    /// ``honouringPermissions`` is one.
     static func run(
         _ arguments: [String], in folder: URL, environment: [String: String] = [:], launcher: [String] = []
     ) async throws -> Result {

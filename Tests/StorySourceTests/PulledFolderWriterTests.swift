@@ -29,6 +29,16 @@ extension StorySourceTests {
             #expect(try await source.stories(for: [.slug("blog")])[.slug("blog")]?.uuid == "u-blog")
         }
 
+        @Test("a number too large for a double is pulled as valid JSON, and the folder builds like the API")
+        func hugeNumberRoundTrip() async throws {
+            let stories = [try story(#"{"uuid": "u-home", "full_slug": "home", "content": {"component": "page", "_uid": "1", "huge": 1e400, "tiny": -1e400}}"#)]
+            let folder = try TemporaryFolder()
+            try PulledFolderWriter.write(stories: stories, to: folder.url)
+            #expect(!(try folder.read("home.json")).contains("inf"))
+            let read = try await LocalFolderSource(folder: folder.url).allStories()
+            #expect(read == stories)
+        }
+
         @Test("a non-empty folder that pull did not make is refused unless forced")
         func refusesForeignFolder() throws {
             let folder = try TemporaryFolder()

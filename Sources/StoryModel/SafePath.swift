@@ -1,0 +1,74 @@
+import Foundation
+
+/// The one rule for every path storysite writes or deletes below a folder it writes (the output
+/// folder, a pulled folder), whatever named it: a slug, a manifest entry (untrusted: an output
+/// folder can come from a CI cache), pull's list of the files it wrote, an asset, a page
+/// storysite makes itself.
+///
+/// Such a path is relative and stays inside the folder: no leading `/`, no backslash, no control
+/// character, no empty, `.` or `..` segment, and nothing in `.storysite/` (storysite's own records)
+/// or `.git/` (the user's repository). Each segment is at most 255 UTF-8 bytes (a file
+/// name's limit on common file systems) and the whole at most 1,024, so a write cannot fail for
+/// its length half-way through a build. Paths are compared and written in one Unicode normal
+/// form, NFC: a slug typed decomposed and later composed names the same file.
+public enum SafePath {
+    /// The longest segment, in UTF-8 bytes.
+    public static let maximumSegmentBytes = 255
+    /// The longest path, in UTF-8 bytes.
+    public static let maximumBytes = 1024
+    /// Folders at the top that never hold a site's files: storysite's records, and the repository
+    /// a site is often published from.
+    private static let reservedFirstSegments: Set<String> = [".storysite", ".git"]
+
+    /// `path` in NFC, the form storysite writes and compares paths in.
+    public static func normalized(_ path: String) -> String {
+        // Most paths are ASCII, which is NFC already; Foundation's normaliser costs at 10,000 pages.
+        path.utf8.allSatisfy { $0 < 0x80 } ? path : path.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `path` is in NFC byte for byte (Swift's `==` calls canonically equivalent text equal).
+    public static func isNormalized(_ path: String) -> Bool {
+        path.utf8.allSatisfy { $0 < 0x80 } || path.utf8.elementsEqual(path.precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    /// Why `path` is not a path storysite may write or delete below its folder, as the end
+    /// of a sentence ("it contains a '..' segment"); nil when it is one.
+    public static func problem(in path: String) -> String? {
+        if path.isEmpty { return "it is empty" }
+        if path.hasPrefix("/") { return "it is an absolute path" }
+        if path.contains("\\") { return "it contains a backslash" }
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "it contains a control character"
+        }
+        let bytes = path.utf8.count
+        if bytes > maximumBytes { return "it is \(bytes) bytes long; a path may be at most \(maximumBytes)" }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for segment in segments {
+            if segment == ".." || segment == "." { return "it contains a '\(segment)' segment" }
+            if segment.isEmpty { return "it contains an empty segment ('//')" }
+            if segment.utf8.count > maximumSegmentBytes {
+                return "the segment '\(segment.prefix(20))…' is \(segment.utf8.count) bytes long; "
+                    + "a file name may be at most \(maximumSegmentBytes)"
+            }
+        }
+        if reservedFirstSegments.contains(String(segments[0])) {
+            return "'\(segments[0])/' is \(segments[0] == ".git" ? "the user's repository" : "storysite's own"), never a file of the site"
+        }
+        return nil
+    }
+
+    /// Pairs of `paths` (files) where one lies below the other, which would have to be a file and
+    /// a folder at once (`about` and `about/index.html`); each pair once, sorted, the file first.
+    public static func folderConflicts(among paths: some Sequence<String>) -> [(file: String, below: String)] {
+        let files = Set(paths)
+        var conflicts: [(file: String, below: String)] = []
+        for path in files {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if files.contains(String(folder)) { conflicts.append((String(folder), path)) }
+            }
+        }
+        return conflicts.sorted { ($0.file, $0.below) < ($1.file, $1.below) }
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import StoryModel
+
+extension StoryModelTests {
+    /// The one rule for paths storysite writes or deletes below a folder it writes.
+    @Suite("Safe paths")
+    struct SafePathTests {
+        @Test("paths that leave the folder, reach storysite's records or the user's repository, or exceed file-name limits are refused, with the reason", arguments: [
+            ("../x", "it contains a '..' segment"),
+            ("a/../../x", "it contains a '..' segment"),
+            ("/etc/passwd", "it is an absolute path"),
+            ("a\\b", "it contains a backslash"),
+            ("a\nb", "it contains a control character"),
+            ("a//b", "it contains an empty segment ('//')"),
+            ("a/", "it contains an empty segment ('//')"),
+            (".git/config", "'.git/' is the user's repository, never a file of the site"),
+            (".storysite/manifest.json", "'.storysite/' is storysite's own, never a file of the site"),
+            (String(repeating: "a", count: 256), "the segment 'aaaaaaaaaaaaaaaaaaaa…' is 256 bytes long; a file name may be at most 255"),
+            (Array(repeating: String(repeating: "a", count: 200), count: 6).joined(separator: "/"), "it is 1205 bytes long; a path may be at most 1024"),
+        ])
+        func refused(path: String, reason: String) {
+            #expect(SafePath.problem(in: path) == reason)
+        }
+
+        @Test("pages, assets, root files such as .well-known/ and hidden files below the top are fine")
+        func accepted() {
+            for path in ["index.html", "blog/post/index.html", ".well-known/security.txt", "assets/.x", "a#b/index.html", String(repeating: "a", count: 255)] {
+                #expect(SafePath.problem(in: path) == nil, "\(path)")
+            }
+        }
+
+        @Test("paths are written in NFC, and only NFC counts as normalized byte for byte")
+        func normalForm() {
+            let decomposed = "cafe\u{301}/index.html", composed = "caf\u{E9}/index.html"
+            #expect(Array(SafePath.normalized(decomposed).utf8) == Array(composed.utf8))
+            #expect(SafePath.isNormalized(composed) && !SafePath.isNormalized(decomposed))
+        }
+
+        @Test("a file that another path needs as a folder is a conflict, named once with the file first")
+        func folderConflicts() {
+            let conflicts = SafePath.folderConflicts(among: ["assets/style.css", "assets/style.css/index.html", "index.html", "a/index.html"])
+            #expect(conflicts.map { [$0.file, $0.below] } == [["assets/style.css", "assets/style.css/index.html"]])
+        }
+    }
+}
