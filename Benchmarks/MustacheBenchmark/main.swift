@@ -1,7 +1,16 @@
 // Measures rendering a page-like template compiled once: a layout extended with inheritance, a page,
 // and 50 body blocks dispatched to component partials by dynamic name over a Storyblok-like context.
 // Run with `swift run -c release mustache-benchmark`.
+//
+// `swift run -c release mustache-benchmark --compile` measures instead how compile time grows with
+// template size and nesting (see CompileScaling.swift).
+import Foundation
 import Mustache
+
+if CommandLine.arguments.dropFirst().first == "--compile" {
+    CompileScaling.run()
+    exit(0)
+}
 
 let templates: [String: String] = [
     "layout": """

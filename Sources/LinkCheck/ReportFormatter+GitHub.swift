@@ -1,3 +1,5 @@
+import StoryModel
+
 extension ReportFormatter {
     /// For GitHub Actions: one workflow command per finding (`::error file=…,line=…::…` for
     /// broken links, `::warning …` for warnings), then the totals line. Page findings point at
@@ -28,11 +30,14 @@ extension ReportFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A workflow command's message: `%`, CR and LF escaped.
+    /// A workflow command's message: `%`, CR and LF escaped as GitHub documents, then every
+    /// other control character (ESC, BEL, NUL…) by the one rule for printed text, ``TerminalText``:
+    /// the command stays one line, and the log shows no terminal escape.
     private static func githubData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        TerminalText.escaped(
+            text.replacingOccurrences(of: "%", with: "%25")
+                .replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     /// A workflow command's property value: also `:` and `,` escaped.

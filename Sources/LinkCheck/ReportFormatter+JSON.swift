@@ -18,7 +18,26 @@ extension ReportFormatter {
         let broken = findings(report.findings.filter { $0.severity == .broken })
         let warnings = findings(report.findings.filter { $0.severity == .warning })
         let document = JSONObject(["broken": broken, "checked": .object(checked), "warnings": warnings])
-        return JSONValue.object(document).jsonText(pretty: true) + "\n"
+        return escapingTerminalControls(JSONValue.object(document).jsonText(pretty: true)) + "\n"
+    }
+
+    /// JSON escapes the C0 controls already; the others ``TerminalText`` names (DEL, C1, the
+    /// bidirectional overrides) are escaped too, as `\u009b`: the same strings to a JSON reader,
+    /// and inert on a terminal. They can only stand inside strings, so the text is escaped as is.
+    private static func escapingTerminalControls(_ json: String) -> String {
+        // The C0 controls outside strings are the layout's own line breaks.
+        func needsEscape(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x7F && TerminalText.isEscaped(scalar) }
+        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+        var escaped = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard needsEscape(scalar) else {
+                escaped.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            escaped.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+        }
+        return String(escaped)
     }
 
     private static func findings(_ findings: [Finding]) -> JSONValue {

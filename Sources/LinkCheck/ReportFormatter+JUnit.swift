@@ -1,3 +1,5 @@
+import StoryModel
+
 extension ReportFormatter {
     /// For CI test reports: a JUnit XML document with one test case per finding (a `<failure>`
     /// for a broken link, `<system-out>` for a warning) and a passing case holding the totals,
@@ -28,21 +30,18 @@ extension ReportFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Text for XML content or a quoted attribute: markup characters escaped, characters XML
-    /// 1.0 cannot hold replaced with U+FFFD.
+    /// Text for XML content or a quoted attribute: control characters escaped by the one rule
+    /// for printed text (``TerminalText``: a report is read in CI logs too), markup characters
+    /// escaped, and the non-characters XML 1.0 cannot hold replaced with U+FFFD.
     private static func xml(_ text: String) -> String {
         var escaped = ""
-        for scalar in text.unicodeScalars {
+        for scalar in TerminalText.escaped(text).unicodeScalars {
             switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
-            case "\n": escaped += "&#10;"
-            case "\r": escaped += "&#13;"
-            case "\t": escaped += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                escaped += "\u{FFFD}"
+            case "\u{FFFE}", "\u{FFFF}": escaped += "\u{FFFD}"
             default: escaped.unicodeScalars.append(scalar)
             }
         }

@@ -1,3 +1,5 @@
+import StoryModel
+
 extension ReportFormatter {
     /// For a person: findings grouped by source page or story, one line each with where, what
     /// target and why, then the totals line.
@@ -10,9 +12,9 @@ extension ReportFormatter {
     public static func text(_ report: CheckReport) -> String {
         var lines: [String] = []
         for group in bySource(report.findings) {
-            lines.append(group.source)
+            lines.append(TerminalText.escaped(group.source))
             for finding in group.findings {
-                let place = place(finding).map { "\($0): " } ?? ""
+                let place = place(finding).map { "\(TerminalText.escaped($0)): " } ?? ""
                 lines.append("  \(place)\(finding.severity.rawValue): \(problem(finding))")
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import StoryModel
 
 /// Turns a ``CheckReport`` into text for a person (`text`) or for CI (`json`, `github`,
 /// `junit`). Every format keeps the report's finding order, so output is stable.
@@ -43,13 +44,12 @@ public enum ReportFormatter {
         }
     }
 
-    /// `"../team/#lead": no id 'lead' in 'team/index.html' (3 links)`, on one line: line breaks
-    /// and tabs in the target (an attribute may hold them) are shown as `\n`, `\r`, `\t`.
+    /// `"../team/#lead": no id 'lead' in 'team/index.html' (3 links)`, on one line: control
+    /// characters in the target and reason (an attribute may hold line breaks, content may hold
+    /// ESC) are escaped by the one rule for printed text, ``TerminalText``.
     static func problem(_ finding: Finding) -> String {
         let repeats = finding.occurrences > 1 ? " (\(grouped(finding.occurrences)) links)" : ""
-        let target = finding.target.replacingOccurrences(of: "\n", with: "\\n")
-            .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
-        return "\"\(target)\": \(finding.reason)\(repeats)"
+        return TerminalText.escaped("\"\(finding.target)\": \(finding.reason)") + repeats
     }
 
     /// The findings grouped by source, sources in order of their first finding.

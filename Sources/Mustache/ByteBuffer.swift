@@ -38,6 +38,19 @@ struct ByteBuffer: ~Copyable {
         append(UnsafeBufferPointer(start: other.storage + start, count: other.count - start))
     }
 
+    /// The text after the last `byte` or `other` among the final `limit` bytes; empty when
+    /// neither is there.
+    func text(afterLast byte: UInt8, or other: UInt8, within limit: Int) -> String {
+        var index = count - 1
+        while index >= max(0, count - limit) {
+            if storage[index] == byte || storage[index] == other {
+                return String(decoding: UnsafeBufferPointer(start: storage + index + 1, count: count - index - 1), as: UTF8.self)
+            }
+            index -= 1
+        }
+        return ""
+    }
+
     /// Drops the bytes from `newCount` on.
     mutating func removeLast(from newCount: Int) {
         count = newCount

@@ -30,8 +30,8 @@ public struct LambdaInvocation {
     ///
     /// Partials and parents resolve in the same library. Missing partials are reported with the
     /// enclosing render. The indentation of enclosing standalone partials is not applied (the
-    /// result is inserted as a whole). Rendering the unchanged ``text`` reuses the section's
-    /// compiled form, so a helper that renders its own text parses nothing while rendering.
+    /// result is inserted as a whole). The unchanged ``text`` is compiled once, when a lambda first
+    /// renders it, and reused by every later call, from any thread.
     public func render(_ template: String) throws -> String {
         try renderer.render(template)
     }

@@ -37,8 +37,11 @@ struct VariableNode {
     /// Index in the program's name table.
     let name: Int32
     let escapesHTML: Bool
-    /// Index in the program's tag table, for a lambda called here.
+    /// Index in the program's tag table, for a lambda called here (and a URL refused here).
     let tag: Int32
+    /// Set when the variable writes the start of a URL attribute's value (`href="{{link}}"`),
+    /// where ``URLPolicy/filtered`` checks what it writes.
+    let urlAttribute: URLAttributeStart?
 }
 
 /// `{{#name}}…{{/name}}`.
@@ -132,10 +135,11 @@ struct TagSource: Sendable {
     let path: String
     let line: Int
     let column: Int
-    /// For a section: the unprocessed text between the tags, handed to a lambda.
-    let rawText: String?
-    /// For a section: `rawText` compiled on its own, as a lambda rendering that text gets it.
-    let rawTextBody: NodeRange?
+    /// For a section: where the unprocessed text between the tags, handed to a lambda, stands in
+    /// the program's source ``source``. Made into a string, and compiled, only when a lambda asks.
+    let rawText: Range<Int>?
+    /// Index of the template source in the program's ``Program/sources``.
+    let source: Int32
     /// The delimiters in effect inside a section, used to render a lambda's result.
     let delimiters: Delimiters
 }

@@ -11,6 +11,10 @@ final class Program: @unchecked Sendable {
     let names: UnsafeBufferPointer<Name>
     let overrides: UnsafeBufferPointer<BlockOverride>
     let tags: [TagSource]
+    /// The template sources the tags point into, for a lambda's raw text.
+    let sources: [[UInt8]]
+    /// Sections' raw text compiled for lambdas that render it, on first use.
+    let rawTextBodies = RawTextBodies()
     /// Names of missing partials and parents, as written.
     let missingNames: [String]
     /// The templates of a library program; empty for a lambda's output.
@@ -20,15 +24,17 @@ final class Program: @unchecked Sendable {
     /// Template indices by the names partial and parent tags may use.
     let partialIndex: [String: Int32]
     /// Template indices by the names a dynamic partial (`{{>*component}}`) may evaluate to: a
-    /// template under `components/` first, so a block whose component is `layout` never renders
-    /// the page layout.
+    /// template under `components/` first, then any template (the spec).
     let dynamicIndex: [String: Int32]
+    /// Template indices of the templates under `components/`, by the name after that folder:
+    /// all that a dynamic partial reaches with ``DynamicPartialScope/components``.
+    let componentIndex: [String: Int32]
     /// Library-wide numbers of block names, so a lambda's output matches the library's blocks.
     let blockNumbers: [String: Int32]
 
     init(
         builder: ProgramBuilder, templates: [TemplateEntry], partialIndex: [String: Int32],
-        dynamicIndex: [String: Int32] = [:]
+        dynamicIndex: [String: Int32] = [:], componentIndex: [String: Int32] = [:]
     ) {
         nodes = Self.copy(builder.nodes)
         text = Self.copy(builder.text)
@@ -36,11 +42,13 @@ final class Program: @unchecked Sendable {
         names = Self.copy(builder.names)
         overrides = Self.copy(builder.overrides)
         tags = builder.tags
+        sources = builder.sources
         missingNames = builder.missingNames
         self.templates = templates
         templateBodies = Self.copy(templates.map(\.body))
         self.partialIndex = partialIndex
         self.dynamicIndex = dynamicIndex
+        self.componentIndex = componentIndex
         blockNumbers = builder.blockNumbers
     }
 
@@ -75,6 +83,7 @@ final class ProgramBuilder {
     private var nameNumbers: [String: Int32] = [:]
     private(set) var overrides: [BlockOverride] = []
     private(set) var tags: [TagSource] = []
+    private(set) var sources: [[UInt8]] = []
     private(set) var missingNames: [String] = []
     private(set) var blockNumbers: [String: Int32]
 
@@ -130,6 +139,11 @@ final class ProgramBuilder {
         let start = Int32(overrides.count)
         overrides += newOverrides
         return start..<Int32(overrides.count)
+    }
+
+    func appendSource(_ source: [UInt8]) -> Int32 {
+        sources.append(source)
+        return Int32(sources.count - 1)
     }
 
     func appendTag(_ tag: TagSource) -> Int32 {

@@ -5,7 +5,7 @@ struct RenderSession: ~Copyable {
     private let library: Program
     /// The program whose nodes are rendering: the library's, or a lambda output's.
     private var program: Program
-    private let missingPartialPolicy: MissingPartialPolicy
+    private let options: RenderOptions
     private var output: ByteBuffer
     private var context: ContextStack
     /// Overrides of the parents being rendered, outermost first: an outer override wins.
@@ -16,6 +16,10 @@ struct RenderSession: ~Copyable {
     private var indentation = ByteBuffer(capacity: 64)
     private var indentationStart = 0
     private(set) var missingPartials: [String] = []
+    /// URLs refused in URL attributes, under ``URLPolicy/filtered``.
+    private(set) var refusedURLs: [RefusedURL] = []
+    /// How many sections, blocks and partials the node being rendered is inside.
+    private var depth = 0
     /// The templates and lambdas being rendered, outermost first.
     private var trail: [TrailEntry]
 
@@ -31,12 +35,12 @@ struct RenderSession: ~Copyable {
     }
 
     init(
-        library: Program, program: Program, missingPartialPolicy: MissingPartialPolicy,
+        library: Program, program: Program, options: RenderOptions,
         context: consuming ContextStack, overrides: [OverrideFrame], trail: [TrailEntry], outputCapacity: Int
     ) {
         self.library = library
         self.program = program
-        self.missingPartialPolicy = missingPartialPolicy
+        self.options = options
         self.context = context
         self.overrides = overrides
         self.trail = trail
@@ -61,7 +65,7 @@ struct RenderSession: ~Copyable {
                 try render(section, value: lookup(section.name) ?? .null)
             case .invertedSection(let inverted):
                 if !(lookup(inverted.name)?.isTruthy ?? false) {
-                    try render(inverted.body)
+                    try renderNested(inverted.body, in: program)
                 }
             case .partial(let partial):
                 if let template = resolve(partial.template) {
@@ -118,23 +122,49 @@ struct RenderSession: ~Copyable {
         case .number(let number):
             output.append(Interpolation.text(of: number))
         case .string(let text):
-            append(text, escapingHTML: variable.escapesHTML)
+            append(checkedURL(text, for: variable), escapingHTML: variable.escapesHTML)
         case .html(let html):
-            output.append(html)
+            output.append(checkedURL(html, for: variable))
         case .lambda(let lambda):
             let renderer = try enterLambda(named: variable.name, at: variable.tag)
             let result = try lambda.body(LambdaInvocation(text: nil, renderer: renderer))
             if case .string(let template) = result {
-                append(try renderer.render(template), escapingHTML: variable.escapesHTML)
+                append(checkedURL(try renderer.render(template), for: variable), escapingHTML: variable.escapesHTML)
             } else {
                 try interpolate(result, for: variable)
             }
-            renderer.missingPartials.forEach { record($0) }
+            merge(renderer)
             trail.removeLast()
         case .lazy(let lazy):
             try interpolate(lazy.value, for: variable)
         }
     }
+
+    /// `text`, or ``URLSafety/replacement`` when the variable starts a URL attribute's value and
+    /// the URL it would make there is unsafe (checked under ``URLPolicy/filtered`` only).
+    @inline(__always)
+    private mutating func checkedURL(_ text: consuming String, for variable: VariableNode) -> String {
+        guard let attribute = variable.urlAttribute, options.urls == .filtered else { return text }
+        return filteredURL(text, in: attribute, tag: variable.tag)
+    }
+
+    private mutating func filteredURL(_ text: consuming String, in attribute: URLAttributeStart, tag: Int32) -> String {
+        // What the value (or a `srcset` candidate) holds already: whitespace and what variables
+        // before this one wrote (`href="{{scheme}}{{rest}}"`), so two safe halves cannot make an
+        // unsafe whole.
+        let separator = attribute.isList ? UInt8(ascii: ",") : attribute.quote
+        let before = attribute.quote == 0 ? "" : output.text(afterLast: attribute.quote, or: separator, within: Self.attributeLookBack)
+        let url = before.isEmpty ? text : before + text
+        let isSafe = attribute.rule == .image ? URLSafety.isSafeImageSource(url) : URLSafety.isSafeLink(url)
+        guard !isSafe else { return text }
+        let source = program.tags[Int(tag)]
+        let refused = RefusedURL(url: url, path: source.path, line: source.line, column: source.column)
+        if !refusedURLs.contains(refused) { refusedURLs.append(refused) }
+        return URLSafety.replacement
+    }
+
+    /// How far back the start of an attribute value is looked for.
+    private static let attributeLookBack = 4096
 
     private mutating func append(_ text: consuming String, escapingHTML: Bool) {
         if escapingHTML {
@@ -151,7 +181,7 @@ struct RenderSession: ~Copyable {
         case .array(let items):
             for item in items {
                 context.push(item)
-                try render(section.body)
+                try renderNested(section.body, in: program)
                 context.pop()
             }
         case .lambda(let lambda):
@@ -165,12 +195,12 @@ struct RenderSession: ~Copyable {
             default:
                 try render(section, value: result)
             }
-            renderer.missingPartials.forEach { record($0) }
+            merge(renderer)
             trail.removeLast()
         default:
             guard value.isTruthy else { return }
             context.push(consume value)
-            try render(section.body)
+            try renderNested(section.body, in: program)
             context.pop()
         }
     }
@@ -180,9 +210,8 @@ struct RenderSession: ~Copyable {
         let lambdaName = program.names[Int(name)].text
         try enter(.lambda(lambdaName))
         return LambdaRenderer(
-            library: library, program: program, missingPartialPolicy: missingPartialPolicy,
-            context: context.frames, overrides: overrides, trail: trail, lambdaName: lambdaName,
-            tag: program.tags[Int(tag)])
+            library: library, program: program, options: options,
+            context: context.frames, overrides: overrides, trail: trail, lambdaName: lambdaName, tag: tag)
     }
 
     // MARK: Partials, parents and blocks
@@ -195,7 +224,8 @@ struct RenderSession: ~Copyable {
             record(program.missingNames[Int(name)])
         case .dynamic(let name):
             guard case .string(let templateName)? = lookup(name) else { return nil }
-            if let template = library.dynamicIndex[templateName] { return template }
+            let index = options.dynamicPartials == .components ? library.componentIndex : library.dynamicIndex
+            if let template = index[templateName] { return template }
             record(templateName)
         }
         return nil
@@ -211,7 +241,7 @@ struct RenderSession: ~Copyable {
         } else {
             indentationStart = outerEnd
         }
-        try render(library.templateBodies[Int(template)], in: library)
+        try renderNested(library.templateBodies[Int(template)], in: library)
         indentation.removeLast(from: outerEnd)
         indentationStart = outerStart
         trail.removeLast()
@@ -222,9 +252,9 @@ struct RenderSession: ~Copyable {
         indentation.append(bytes(block.indentation))
         if block.startsLine { output.append(indentation, from: indentationStart) }
         if let (overrideProgram, body) = override(named: block.name) {
-            try render(body, in: overrideProgram)
+            try renderNested(body, in: overrideProgram)
         } else {
-            try render(block.defaultBody)
+            try renderNested(block.defaultBody, in: program)
         }
         indentation.removeLast(from: outerEnd)
     }
@@ -237,6 +267,22 @@ struct RenderSession: ~Copyable {
         }
         return nil
     }
+
+    /// Renders the content of a section, block or partial, one level deeper: on this thread, and
+    /// every ``levelsPerStack`` levels on a fresh thread with a stack of its own (this one waits),
+    /// so templates nested as deep as the compiler allows never run out of stack.
+    private mutating func renderNested(_ body: NodeRange, in other: Program) throws {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth % Self.levelsPerStack == 0 else { return try render(body, in: other) }
+        try withUnsafeMutablePointer(to: &self) { session in
+            try FreshStack.run(bytes: Self.stackBytes) { try session.pointee.render(body, in: other) }
+        }
+    }
+
+    /// Levels rendered on one stack; each costs a few hundred bytes of it (more in debug builds).
+    private static let levelsPerStack = 256
+    private static let stackBytes = 8 << 20
 
     /// Renders nodes of `other`, which may be another program than the current one.
     private mutating func render(_ body: NodeRange, in other: Program) throws {
@@ -262,8 +308,14 @@ struct RenderSession: ~Copyable {
         trail.append(entry)
     }
 
+    /// Takes in what a lambda's renders met.
+    private mutating func merge(_ renderer: LambdaRenderer) {
+        renderer.missingPartials.forEach { record($0) }
+        for refused in renderer.refusedURLs where !refusedURLs.contains(refused) { refusedURLs.append(refused) }
+    }
+
     private mutating func record(_ missingPartial: String) {
-        guard missingPartialPolicy == .report, !missingPartials.contains(missingPartial) else { return }
+        guard options.missingPartials == .report, !missingPartials.contains(missingPartial) else { return }
         missingPartials.append(missingPartial)
     }
 }

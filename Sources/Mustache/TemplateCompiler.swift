@@ -10,22 +10,25 @@ final class TemplateCompiler {
     /// Partial and parent tags that name no template: not errors (they render as nothing, as
     /// the spec asks), but worth a warning.
     private(set) var missingPartialTags: [MissingPartialTag] = []
-    private var rawTextBodies: [RawTextKey: NodeRange] = [:]
+    /// The source's index in the program's sources, which tags refer to.
+    private let sourceIndex: Int32
     private var lineStartOffsets: [Int]?
-
-    private struct RawTextKey: Hashable {
-        let range: Range<Int>
-        let delimiters: Delimiters
-    }
+    /// The last position asked for: tags come in source order, so a column is counted on from it.
+    private var lastPosition = (offset: 0, line: 1, column: 1)
 
     /// - Parameters:
     ///   - program: where the nodes, text and names go.
     ///   - partialIndex: template indices by the names partial and parent tags may use.
-    init(source: String, path: String, program: ProgramBuilder, partialIndex: [String: Int32]) {
-        self.source = Array(source.utf8)
+    convenience init(source: String, path: String, program: ProgramBuilder, partialIndex: [String: Int32]) {
+        self.init(source: Array(source.utf8), path: path, program: program, partialIndex: partialIndex)
+    }
+
+    init(source: [UInt8], path: String, program: ProgramBuilder, partialIndex: [String: Int32]) {
+        self.source = source
         self.path = path
         self.program = program
         self.partialIndex = partialIndex
+        sourceIndex = program.appendSource(source)
     }
 
     /// Compiles the template into the program and returns its body; check ``errors`` before use.
@@ -33,7 +36,8 @@ final class TemplateCompiler {
         compileUnit(source.indices, delimiters: delimiters, reportsErrors: true)
     }
 
-    private func compileUnit(_ unit: Range<Int>, delimiters: Delimiters, reportsErrors: Bool) -> NodeRange {
+    /// Compiles part of the source (a section's raw text, for a lambda) as a template of its own.
+    func compileUnit(_ unit: Range<Int>, delimiters: Delimiters, reportsErrors: Bool) -> NodeRange {
         var lexer = Lexer(source: source, range: unit, delimiters: delimiters)
         lexer.scan()
         if reportsErrors {
@@ -45,16 +49,6 @@ final class TemplateCompiler {
             compiler: self, source: source, unit: unit, tokens: tokens, layouts: layouts,
             reportsErrors: reportsErrors)
         return builder.build()
-    }
-
-    /// A section's raw text compiled on its own, as a lambda rendering that text would compile it.
-    /// Nested sections share their compilation through the cache.
-    func rawTextBody(_ range: Range<Int>, delimiters: Delimiters) -> NodeRange {
-        let key = RawTextKey(range: range, delimiters: delimiters)
-        if let cached = rawTextBodies[key] { return cached }
-        let body = compileUnit(range, delimiters: delimiters, reportsErrors: false)
-        rawTextBodies[key] = body
-        return body
     }
 
     func resolvePartial(_ name: String) -> Int32? {
@@ -73,14 +67,12 @@ final class TemplateCompiler {
             message: "no template is named '\(name)' (nor 'components/\(name)'), so this \(noun) renders as nothing"))
     }
 
-    /// Records where a variable or section tag stands, and for a section what a lambda needs.
-    func tag(
-        at offset: Int, rawText: String? = nil, rawTextBody: NodeRange? = nil, delimiters: Delimiters = .standard
-    ) -> Int32 {
+    /// Records where a variable or section tag stands, and for a section where its raw text is.
+    func tag(at offset: Int, rawText: Range<Int>? = nil, delimiters: Delimiters = .standard) -> Int32 {
         let position = position(of: offset)
         return program.appendTag(TagSource(
-            path: path, line: position.line, column: position.column, rawText: rawText,
-            rawTextBody: rawTextBody, delimiters: delimiters))
+            path: path, line: position.line, column: position.column, rawText: rawText, source: sourceIndex,
+            delimiters: delimiters))
     }
 
     /// 1-based line, and 1-based column counted in characters.
@@ -92,7 +84,11 @@ final class TemplateCompiler {
             let middle = (low + high + 1) / 2
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        let column = String(decoding: source[starts[low]..<offset], as: UTF8.self).count + 1
-        return (low + 1, column)
+        let line = low + 1
+        let (countedFrom, column) =
+            lastPosition.line == line && lastPosition.offset <= offset
+            ? (lastPosition.offset, lastPosition.column) : (starts[low], 1)
+        lastPosition = (offset, line, column + String(decoding: source[countedFrom..<offset], as: UTF8.self).count)
+        return (line, lastPosition.column)
     }
 }

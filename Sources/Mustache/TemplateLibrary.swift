@@ -2,12 +2,16 @@
 ///
 /// A partial or parent name that is not a template is looked up under `components/` next; a
 /// dynamic name is looked up under `components/` first, so `{{#body}}{{>*component}}{{/body}}`
-/// renders each block with `components/<component>`, even a component named `layout`.
+/// renders each block with `components/<component>`, even a component named `layout`; with
+/// ``DynamicPartialScope/components``, only there.
 /// The library is immutable: one instance can render from many tasks at once.
 public struct TemplateLibrary: Sendable {
     /// How deep partials, parents and lambdas may nest before rendering stops with
     /// ``RenderError/nestingTooDeep(templates:)``.
     public static let maximumNesting = 100
+    /// How deep sections, inverted sections, parents and blocks may nest in one template; a
+    /// deeper one is a ``TemplateError`` at the first tag past the limit.
+    public static let maximumTemplateNesting = 10_000
 
     /// Every template name, sorted.
     public let names: [String]
@@ -39,11 +43,13 @@ public struct TemplateLibrary: Sendable {
         // a dynamic name (a block's component) tries components/ first.
         var partialIndex = indexByName.mapValues(Int32.init)
         var dynamicIndex = partialIndex
+        var componentIndex: [String: Int32] = [:]
         let componentsPrefix = "components/"
         for (name, index) in indexByName where name.hasPrefix(componentsPrefix) {
             let shortName = String(name.dropFirst(componentsPrefix.count))
             if partialIndex[shortName] == nil { partialIndex[shortName] = Int32(index) }
             dynamicIndex[shortName] = Int32(index)
+            componentIndex[shortName] = Int32(index)
         }
 
         let builder = ProgramBuilder()
@@ -63,7 +69,9 @@ public struct TemplateLibrary: Sendable {
                 ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column)
             })
         }
-        program = Program(builder: builder, templates: templates, partialIndex: partialIndex, dynamicIndex: dynamicIndex)
+        program = Program(
+            builder: builder, templates: templates, partialIndex: partialIndex, dynamicIndex: dynamicIndex,
+            componentIndex: componentIndex)
         self.missingPartialTags = missingPartialTags.sorted { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
     }
 
@@ -90,13 +98,19 @@ public struct TemplateLibrary: Sendable {
     public func render(
         _ name: String, contexts: [MustacheValue], missingPartials: MissingPartialPolicy = .report
     ) throws -> RenderedTemplate {
+        try render(name, contexts: contexts, options: RenderOptions(missingPartials: missingPartials))
+    }
+
+    /// Renders the template `name` against `contexts` (as above) with `options`: for HTML pages
+    /// from untrusted content, ``RenderOptions/htmlPages``.
+    public func render(_ name: String, contexts: [MustacheValue], options: RenderOptions) throws -> RenderedTemplate {
         guard let index = indexByName[name] else { throw RenderError.unknownTemplate(name) }
         var session = RenderSession(
-            library: program, program: program, missingPartialPolicy: missingPartials,
+            library: program, program: program, options: options,
             context: ContextStack(frames: contexts), overrides: [], trail: [.template(Int32(index))],
             outputCapacity: Self.initialOutputCapacity)
         try session.render(program.templates[index].body)
-        return RenderedTemplate(text: session.text, missingPartials: session.missingPartials)
+        return RenderedTemplate(text: session.text, missingPartials: session.missingPartials, refusedURLs: session.refusedURLs)
     }
 
     /// Enough for a typical page without growing more than once or twice.
@@ -117,10 +131,13 @@ public struct RenderedTemplate: Sendable {
     public var text: String
     /// Names of missing partials and parents, as asked for, unique, in first-seen order.
     public var missingPartials: [String]
+    /// URLs replaced under ``URLPolicy/filtered``, unique, in first-seen order.
+    public var refusedURLs: [RefusedURL]
 
-    /// A result with `text` and the names of the missing partials it met.
-    public init(text: String, missingPartials: [String]) {
+    /// A result with `text`, the names of the missing partials it met and the URLs it refused.
+    public init(text: String, missingPartials: [String], refusedURLs: [RefusedURL] = []) {
         self.text = text
         self.missingPartials = missingPartials
+        self.refusedURLs = refusedURLs
     }
 }

@@ -62,6 +62,8 @@ struct TreeBuilder {
     private let reportsErrors: Bool
     /// The open containers, the root first.
     private var stack: [Frame]
+    /// Where the output text so far leaves off in HTML, for variables in URL attributes.
+    private var html = HTMLContext()
 
     init(
         compiler: TemplateCompiler, source: [UInt8], unit: Range<Int>, tokens: [Token],
@@ -114,6 +116,7 @@ struct TreeBuilder {
         }
         stack[top].text.bytes.append(contentsOf: source[range])
         stack[top].isAtContentStart = false
+        html.advance(over: source[range])
     }
 
     private mutating func appendNode(_ node: Node) {
@@ -127,10 +130,13 @@ struct TreeBuilder {
 
     private mutating func handleTag(_ kind: TagKind, at index: Int) {
         let content = String(decoding: source[tokens[index].content], as: UTF8.self)
-        let top = stack[stack.count - 1]
-        if top.role == .parent, kind != .block, kind != .close, kind != .comment, kind != .setDelimiters {
+        // The innermost container's role only: a copy of the frame would share its node and text
+        // arrays, so the next append would copy them whole (quadratic in the template's size).
+        let topRole = stack[stack.count - 1].role
+        let ignoresContent = stack[stack.count - 1].ignoresContent
+        if topRole == .parent, kind != .block, kind != .close, kind != .comment, kind != .setDelimiters {
             report(
-                "only blocks can appear directly inside parent '\(top.name)', not \(kind.noun) '\(content)'",
+                "only blocks can appear directly inside parent '\(stack[stack.count - 1].name)', not \(kind.noun) '\(content)'",
                 at: index)
             if kind.opensContainer { push(.ignored, at: index, name: content) }
             return
@@ -139,13 +145,14 @@ struct TreeBuilder {
         case .comment, .setDelimiters:
             return
         case .variable(let escaped):
-            guard let name = validatedName(content, of: kind, at: index), !top.ignoresContent else { return }
+            guard let name = validatedName(content, of: kind, at: index), !ignoresContent else { return }
             appendNode(.variable(VariableNode(
-                name: name, escapesHTML: escaped, tag: compiler.tag(at: tokens[index].range.lowerBound))))
+                name: name, escapesHTML: escaped, tag: compiler.tag(at: tokens[index].range.lowerBound),
+                urlAttribute: html.variable())))
         case .section, .invertedSection:
             let isValid = validatedName(content, of: kind, at: index) != nil
             let role: Frame.Role =
-                !isValid || top.ignoresContent ? .ignored : kind == .section ? .section : .invertedSection
+                !isValid || ignoresContent ? .ignored : kind == .section ? .section : .invertedSection
             push(role, at: index, name: content)
         case .close:
             // A nameless closing tag closes a nameless opening tag, already reported.
@@ -155,11 +162,11 @@ struct TreeBuilder {
             }
             close(named: content, at: index)
         case .partial:
-            guard let template = includedTemplate(content, of: kind, at: index), !top.ignoresContent else { return }
+            guard let template = includedTemplate(content, of: kind, at: index), !ignoresContent else { return }
             appendNode(.partial(PartialNode(template: template, indentation: standaloneIndentation(at: index))))
         case .parent:
             let template = includedTemplate(content, of: kind, at: index)
-            guard let template, !top.ignoresContent else {
+            guard let template, !ignoresContent else {
                 push(.ignored, at: index, name: content)
                 return
             }
@@ -172,13 +179,13 @@ struct TreeBuilder {
                 push(.ignored, at: index, name: content)
                 return
             }
-            guard top.role != .ignored else {
+            guard topRole != .ignored else {
                 push(.ignored, at: index, name: content)
                 return
             }
             let ownIndentation = blockIndentation(at: index)
             push(.block, at: index, name: content)
-            let relative = ownIndentation.dropFirst(commonPrefixLength(ownIndentation, top.dedent))
+            let relative = ownIndentation.dropFirst(commonPrefixLength(ownIndentation, stack[stack.count - 1].dedent))
             stack[stack.count - 1].dedent = ownIndentation
             stack[stack.count - 1].blockIndentation = compiler.program.appendBytes(relative)
             stack[stack.count - 1].blockStartsLine = layouts[index].isStandalone
@@ -187,6 +194,13 @@ struct TreeBuilder {
 
     private mutating func push(_ role: Frame.Role, at index: Int, name: String) {
         guard case .tag(let kind) = tokens[index].kind else { return }
+        var role = role
+        if stack.count > TemplateLibrary.maximumTemplateNesting, role != .ignored {
+            report(
+                "\(kind.noun) '\(name)' nests deeper than \(TemplateLibrary.maximumTemplateNesting) levels of sections, "
+                    + "parents and blocks; split the template into partials", at: index)
+            role = .ignored
+        }
         stack.append(Frame(
             role: role, opener: index, name: name, noun: kind.noun, dedent: stack[stack.count - 1].dedent))
     }
@@ -196,14 +210,14 @@ struct TreeBuilder {
             report("closing tag '\(name)' has no open section to close", at: index)
             return
         }
-        let top = stack[stack.count - 1]
-        if top.name == name {
+        let (topName, topNoun, topOpener) = (stack[stack.count - 1].name, stack[stack.count - 1].noun, stack[stack.count - 1].opener)
+        if topName == name {
             finishTop(closedAt: index)
             return
         }
-        let opened = compiler.position(of: tokens[top.opener].range.lowerBound)
+        let opened = compiler.position(of: tokens[topOpener].range.lowerBound)
         report(
-            "closing tag '\(name)' does not match \(top.noun) '\(top.name)' opened at \(opened.line):\(opened.column)",
+            "closing tag '\(name)' does not match \(topNoun) '\(topName)' opened at \(opened.line):\(opened.column)",
             at: index)
         // Recover: close down to a deeper section of that name, or else take the name for a typo
         // and close the innermost one, so one mistake is reported once.
@@ -222,10 +236,7 @@ struct TreeBuilder {
         case .section:
             let body = program.append(frame.nodes)
             let raw = opener.range.upperBound..<tokens[closer].range.lowerBound
-            let tag = compiler.tag(
-                at: opener.range.lowerBound, rawText: String(decoding: source[raw], as: UTF8.self),
-                rawTextBody: compiler.rawTextBody(raw, delimiters: opener.delimiters),
-                delimiters: opener.delimiters)
+            let tag = compiler.tag(at: opener.range.lowerBound, rawText: raw, delimiters: opener.delimiters)
             appendNode(.section(SectionNode(name: program.name(frame.name), body: body, tag: tag)))
         case .invertedSection:
             appendNode(.invertedSection(InvertedSectionNode(

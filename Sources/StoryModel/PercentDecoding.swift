@@ -21,13 +21,6 @@ public enum PercentDecoding {
         return decoded.utf8.elementsEqual(bytes) ? decoded : nil
     }
 
-    /// `text` with every well-formed escape decoded, as a browser would before looking at a URL:
-    /// malformed escapes stay as written and invalid UTF-8 becomes U+FFFD.
-    public static func lenient(_ text: String) -> String {
-        guard hasEscape(text.utf8) else { return text }
-        return String(decoding: decode(text.utf8), as: UTF8.self)
-    }
-
     /// `bytes` with every `%XX` (two hex digits) replaced by the byte it encodes, once, as a
     /// static host does to a request path; a `%` not followed by two hex digits stays as it is.
     public static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {

@@ -1,5 +1,6 @@
 import CCMark
 import Foundation
+import Mustache
 
 /// Converts CommonMark to HTML with libcmark, letting the caller rewrite every link and image
 /// destination first (site-relative links become page-relative hrefs).

@@ -238,8 +238,9 @@ public struct PageRenderer: Sendable {
                 return ""
             }
             do {
-                let rendered = try library.render(name, contexts: [.object(surroundings), .object(block)], missingPartials: .report)
+                let rendered = try library.render(name, contexts: [.object(surroundings), .object(block)], options: .htmlPages)
                 log.addMissing(missingComponents(rendered))
+                log.add(refusedURLWarnings(rendered, story: story))
                 return rendered.text
             } catch {
                 log.fail(error)
@@ -252,16 +253,30 @@ public struct PageRenderer: Sendable {
         let rendered: RenderedTemplate
         do {
             try log.throwIfFailed()
-            rendered = try library.render(templateName, contexts: contexts, missingPartials: .report)
+            rendered = try library.render(templateName, contexts: contexts, options: .htmlPages)
         } catch {
             throw PageRenderError(story: story, message: "\(error)")
         }
         log.addMissing(missingComponents(rendered))
+        log.add(refusedURLWarnings(rendered, story: story))
         return RenderedPage(html: rendered.text, missingComponents: log.uniqueMissingComponents, warnings: log.uniqueWarnings)
     }
 
+    /// Warnings for the URLs a render refused where a template wrote them into a URL attribute
+    /// (a `{"href": "javascript:…"}` that is neither a multilink nor an asset), at the template's
+    /// position.
+    private func refusedURLWarnings(_ rendered: RenderedTemplate, story: String) -> [RenderWarning] {
+        rendered.refusedURLs.map { refused in
+            RenderWarning(
+                kind: .unsafeURL, story: story, fieldPath: refused.location,
+                message: "URL '\(refused.url)' refused: it could run script; written as \(URLSafety.replacement)")
+        }
+    }
+
     /// The components a render found no template for: the dynamic partials (`{{>*component}}`) it
-    /// met, named without `components/` (`components/hero` and `hero` both name `hero`).
+    /// met, named without `components/` (`components/hero` and `hero` both name `hero`). Blocks
+    /// render only with templates under `components/` (``RenderOptions/htmlPages``), so a block
+    /// whose component is `layout` or `pages/page` is a missing component, never that page.
     private func missingComponents(_ rendered: RenderedTemplate) -> [String] {
         rendered.missingPartials.filter { !missingPartialNames.contains($0) }.map { partial in
             partial.hasPrefix("components/") ? String(partial.dropFirst("components/".count)) : partial

@@ -18,7 +18,8 @@ public struct RenderWarning: Sendable, Hashable, CustomStringConvertible {
     public var kind: Kind
     /// The `full_slug` of the story being rendered.
     public var story: String
-    /// Where in the story: `body[2].text.content[0].content[1]`.
+    /// Where in the story: `body[2].text.content[0].content[1]`; for a URL a template refused,
+    /// where the template wrote it: `Templates/components/cta.mustache:6:39`.
     public var fieldPath: String
     /// What is wrong, for a person.
     public var message: String

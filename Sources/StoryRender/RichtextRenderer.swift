@@ -1,3 +1,4 @@
+import Mustache
 import StoryModel
 
 /// Renders a Storyblok richtext document (`{"type": "doc", ...}`) to HTML, following the markup

@@ -137,6 +137,32 @@ extension LinkCheckTests {
                 == "Checked 0 links in 1 page: 0 broken, 0 warnings; 1 external link not checked: why")
         }
 
+        /// Content that tries to drive a terminal (ESC, BEL, NUL) or a CI log (a line of its own
+        /// that GitHub Actions reads as a workflow command).
+        static let hostile = CheckReport(findings: [
+            Finding(severity: .broken, source: "a\u{1B}]0;owned\u{7}\u{0}b/index.html", location: .line(3),
+                    target: "x\n::error file=INJECTED,line=1::pwned\u{1B}[2J", reason: "no file or folder 'x\r\n::warning::y'"),
+            Finding(severity: .warning, source: "story\u{9B}31m", location: .field("body[0]\n::error::z"), target: "\u{202E}gpj.exe", reason: "odd"),
+        ], stories: 1, pages: 1, links: 2)
+
+        @Test("no format prints a control character from content raw, nor a line of content's own")
+        func hostileContent() {
+            let outputs = [
+                "text": ReportFormatter.text(Self.hostile), "github": ReportFormatter.github(Self.hostile),
+                "junit": ReportFormatter.junit(Self.hostile), "json": ReportFormatter.json(Self.hostile),
+            ]
+            for (format, output) in outputs {
+                let raw = output.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }
+                #expect(raw.isEmpty, "\(format) prints \(raw.map { $0.value })")
+                let injected = output.split(separator: "\n").filter { $0.hasPrefix("::") && !$0.hasPrefix("::error file=a") && !$0.hasPrefix("::warning::story") }
+                #expect(injected.isEmpty, "\(format): \(injected)")
+            }
+            #expect(ReportFormatter.text(Self.hostile).contains(#"a\u{1B}]0;owned\u{7}\u{0}b/index.html"#))
+            #expect(ReportFormatter.github(Self.hostile).split(separator: "\n").count == 3)
+            #expect(ReportFormatter.github(Self.hostile).hasPrefix(
+                #"::error file=a\u{1B}]0;owned\u{7}\u{0}b/index.html,line=3::broken link "x\n::error file=INJECTED,line=1::pwned\u{1B}[2J""#))
+        }
+
         @Test("JUnit has a failing case per broken link, a case with output per warning and a passing totals case")
         func junit() {
             #expect(ReportFormatter.junit(Self.report) == """
@@ -155,7 +181,7 @@ extension LinkCheckTests {
                     <testcase classname="about/index.html" name="line 40: &quot;&quot;">
                       <system-out>warning: about/index.html: line 40: &quot;&quot;: empty link (an unresolved link?)</system-out>
                     </testcase>
-                    <testcase classname="home" name="title: &quot;a&quot;b\\c&#10;&lt;&amp;&gt;%,:&quot;">
+                    <testcase classname="home" name="title: &quot;a&quot;b\\c\\n&lt;&amp;&gt;%,:&quot;">
                       <system-out>warning: home: title: &quot;a&quot;b\\c\\n&lt;&amp;&gt;%,:&quot;: odd, characters</system-out>
                     </testcase>
                     <testcase classname="storysite check" name="Checked 12,340 links in 40 stories and 1,000 pages: 2 broken, 3 warnings"/>

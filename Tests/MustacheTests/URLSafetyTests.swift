@@ -1,4 +1,4 @@
-import StoryRender
+import Mustache
 import Testing
 
 @Suite("URL safety")

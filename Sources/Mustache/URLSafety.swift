@@ -1,6 +1,6 @@
-import StoryModel
-
-/// Decides whether a URL from content may be placed in an `href` or `src`.
+/// Decides whether a URL from content may be placed in an `href` or `src`: the one rule for
+/// richtext, Markdown, multilinks, assets and, when a render asks for it, every value a template
+/// writes at the start of a URL attribute (``URLPolicy/filtered``).
 ///
 /// A URL is refused when its scheme runs script or embeds a document (`javascript:`, `vbscript:`,
 /// `livescript:`, `data:`), also when the scheme is obfuscated the way browsers would still
@@ -8,6 +8,10 @@ import StoryModel
 /// (`java\tscript:`), character references (`&#106;avascript:`, `javascript&colon;`) and
 /// percent-encoding. Images may use `data:image/...` (except SVG, which can carry script).
 public enum URLSafety {
+    /// What a refused URL is replaced with in a URL attribute: it loads nothing, runs nothing,
+    /// and says why when someone reads the page's source.
+    public static let replacement = "about:invalid#unsafe-url"
+
     private static let blockedSchemes: Set<String> = ["javascript", "vbscript", "livescript", "data"]
 
     /// Whether `url` is safe in an `href`.
@@ -26,7 +30,7 @@ public enum URLSafety {
         var candidates = [url]
         var decoded = url
         for _ in 0..<3 {
-            let next = PercentDecoding.lenient(characterReferencesDecoded(decoded))
+            let next = percentDecoded(characterReferencesDecoded(decoded))
             if next == decoded { break }
             candidates.append(next)
             decoded = next
@@ -141,11 +145,38 @@ public enum URLSafety {
     }
 
     private static func digitValue(_ scalar: Unicode.Scalar, radix: UInt32) -> UInt32? {
-        switch scalar.value {
-        case 0x30...0x39: return scalar.value - 0x30
-        case 0x41...0x46 where radix == 16: return scalar.value - 0x41 + 10
-        case 0x61...0x66 where radix == 16: return scalar.value - 0x61 + 10
+        digitValue(scalar.value, radix: radix)
+    }
+
+    private static func digitValue(_ value: UInt32, radix: UInt32) -> UInt32? {
+        switch value {
+        case 0x30...0x39: return value - 0x30
+        case 0x41...0x46 where radix == 16: return value - 0x41 + 10
+        case 0x61...0x66 where radix == 16: return value - 0x61 + 10
         default: return nil
         }
+    }
+
+    /// `text` with every well-formed `%XX` decoded, as a browser would before looking at a URL:
+    /// malformed escapes stay as written and invalid UTF-8 becomes U+FFFD.
+    private static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = digitValue(UInt32(bytes[index + 1]), radix: 16),
+                let low = digitValue(UInt32(bytes[index + 2]), radix: 16)
+            {
+                decoded.append(UInt8(high << 4 | low))
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 }
