@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // HMAC-SHA1, to check the signature of Storyblok's webhooks in `serve`.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // The memory allocator of the executables (see Sources/storysite/main.swift).
         .systemLibrary(
             name: "CJemalloc",
@@ -43,7 +49,7 @@ let package = Package(
         .target(name: "SiteOutput", dependencies: ["StoryModel", "ParallelWork"]),
         .target(name: "LinkCheck", dependencies: ["CLibXML2", "StoryModel", "StoryCrawl"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "Preview", dependencies: ["HTTPServer"]),
+        .target(name: "Preview", dependencies: ["HTTPServer", "CCrypto"]),
         // The site model over the stages: settings, page plan, build cache, incremental rebuild.
         .target(
             name: "SiteBuild",
@@ -68,7 +74,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "StoryCrawl", "StoryModel", "TestSupport"]),
-        .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "TestSupport", "FakeStoryblokAPI"]),
+        .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "StoryModel", "Preview", "HTTPServer", "TestSupport", "FakeStoryblokAPI"]),
         .target(name: "FakeStoryblokAPI", dependencies: ["HTTPServer", "StoryModel"], path: "Tests/FakeStoryblokAPI"),
 
         // Benchmarks: executables that print figures. Run with `swift run -c release <name>`.

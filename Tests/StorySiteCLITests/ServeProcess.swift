@@ -19,13 +19,14 @@ final class ServeProcess: @unchecked Sendable {
     private var stderr = Data()
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts `storysite serve <arguments>` in `folder`.
-    init(_ arguments: [String], in folder: URL) throws {
+    /// Starts `storysite serve <arguments>` in `folder`, with `environment` added to this process's.
+    init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
         process.executableURL = Executable.url
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -56,9 +57,10 @@ final class ServeProcess: @unchecked Sendable {
         throw Failure(description: "no URL printed; stdout: \(output) stderr: \(errors)")
     }
 
-    /// Whether standard error contains `text`, waiting for it up to 10 s while the server runs.
-    func printsError(_ text: String) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+    /// Whether standard error contains `text`, waiting for it up to `timeout` seconds while the
+    /// server runs.
+    func printsError(_ text: String, timeout: Int = 10) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(timeout)
         while !errors.contains(text) {
             guard ContinuousClock.now < deadline, process.isRunning else { return errors.contains(text) }
             try? await Task.sleep(for: .milliseconds(20))
