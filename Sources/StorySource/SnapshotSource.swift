@@ -62,15 +62,18 @@ public final class SnapshotSource: StorySource, @unchecked Sendable {
         lock.withLock { self.upstream = upstream }
     }
 
-    /// Puts `stories` in, each replacing the story with its UUID (whose old slug and id no
-    /// longer find it); returns those that were not held as they are.
+    /// Puts `stories` in, each replacing the story with its UUID (whose old slug then finds
+    /// nothing, and is not asked for); returns those that were not held as they are.
     @discardableResult
     public func update(_ stories: [Story]) -> [Story] {
         lock.withLock {
             var changed: [Story] = []
             for story in stories where byUUID[story.uuid] != story {
                 changed.append(story)
-                if let old = byUUID[story.uuid] { forget(old) }
+                if let old = byUUID[story.uuid] {
+                    forget(old)
+                    missing.insert(.slug(SlugLookup.key(old.fullSlug)))  // moved away: nothing is there now
+                }
                 byUUID[story.uuid] = story
                 bySlug[SlugLookup.key(story.fullSlug)] = story.uuid
                 if let id = story.id { byID[id] = story.uuid }
