@@ -91,6 +91,9 @@ let package = Package(
         .executableTarget(
             name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI", "CJemalloc"], path: "Benchmarks/BuildBenchmark"),
         .executableTarget(
+            name: "serve-benchmark", dependencies: ["SyntheticSpace", "FakeStoryblokAPI", "StoryModel", "TestSupport"],
+            path: "Benchmarks/ServeBenchmark"),
+        .executableTarget(
             name: "api-benchmark",
             dependencies: ["SyntheticSpace", "FakeStoryblokAPI", "StorySource", "StoryCrawl"],
             path: "Benchmarks/APIBenchmark"
