@@ -25,11 +25,14 @@ actor ServeBuilder {
         var changed = false
         /// Fetch these stories again.
         var ids: Set<Int> = []
+        /// Build even when no story changed (a template or `storysite.json` was saved).
+        var save = false
 
         mutating func merge(_ other: PendingWork) {
             crawl = crawl || other.crawl
             changed = changed || other.changed
             ids.formUnion(other.ids)
+            save = save || other.save
         }
 
         var asksForStories: Bool { crawl || changed || !ids.isEmpty }
@@ -116,7 +119,7 @@ actor ServeBuilder {
         if let space, work.asksForStories {
             do {
                 let changes = try await fetch(work, from: space)
-                if !work.crawl, changes.isEmpty, hasBuilt {
+                if !work.crawl, !work.save, changes.isEmpty, hasBuilt {
                     failuresInARow = 0
                     return  // the site is as it was
                 }

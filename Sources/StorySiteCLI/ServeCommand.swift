@@ -76,7 +76,7 @@ struct ServeCommand: Command {
         let refresh = ServeRefresh(builder: builder)
         var routes = ServeRoutes(site: StaticSiteHandler(root: output, liveReload: liveReload))
         if space != nil {
-            routes.webhook = ServeWebhook(secret: webhookSecret, refresh: refresh, console: context.console)
+            routes.webhook = ServeWebhook(secret: webhookSecret, refresh: refresh, console: context.console, quiet: options.quiet)
         }
         // With drafts, the Visual Editor; its `change` and `published` fetch the stories again.
         routes.editor = ServeVisualEditor.make(options: options, host: host, models: siteModels) { ids in
@@ -134,6 +134,9 @@ struct ServeCommand: Command {
 
     /// `serve DIR`: the folder as it is, without building or watching.
     private func serveFolder(_ folder: String, host: String, port: Int?) async throws -> Int32 {
+        if arguments.flag("poll") {
+            throw UsageError(message: "'--poll' watches the Storyblok API, but serving the folder '\(folder)' reads none", spec: Self.spec)
+        }
         if let option = BuildOptions.specOptions.first(where: { $0.name != "quiet" && arguments.flag($0.name) }) {
             throw UsageError(
                 message: "'--\(option.name)' is a build option, but serving the folder '\(folder)' builds nothing", spec: Self.spec)

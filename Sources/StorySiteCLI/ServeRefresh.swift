@@ -38,6 +38,7 @@ struct ServeRefresh: Sendable {
 
     /// Rebuilds after a save of a template, a story file or `storysite.json`.
     func rebuild() async {
+        await builder.ask(ServeBuilder.PendingWork(save: true))
         await run()
     }
 

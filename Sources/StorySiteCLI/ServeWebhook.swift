@@ -19,6 +19,8 @@ struct ServeWebhook: Sendable {
     let secret: String?
     let refresh: ServeRefresh
     let console: any Console
+    /// Whether accepted webhooks go unmentioned (`--quiet`); refusals are always printed.
+    let quiet: Bool
 
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         guard request.method == "POST" else {
@@ -42,7 +44,7 @@ struct ServeWebhook: Sendable {
             return refused(422, "a '\(action)' webhook without a numeric story_id")
         }
         let slug = object["full_slug"]?.stringValue.map { " (\($0))" } ?? ""
-        console.out("Webhook: story \(id)\(slug) \(action); fetching it\n")
+        if !quiet { console.out("Webhook: story \(id)\(slug) \(action); fetching it\n") }
         Task { await refresh.refreshStories(ids: [id]) }
         return Self.answer(202, "fetching story \(id)")
     }

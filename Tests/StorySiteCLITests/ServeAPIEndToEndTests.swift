@@ -193,6 +193,17 @@ extension StorySiteCLITests {
             #expect(await server.terminate() == 0)
         }
 
+        @Test("--poll without the API, or with a folder to serve, is a usage error")
+        func pollNeedsAPI() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            let noToken = try await Executable.run(["serve", "--poll", "5"], in: workspace.url, environment: ["STORYBLOK_TOKEN": ""])
+            #expect(noToken.status == 64)
+            #expect(noToken.stderr.contains("'--poll' reads the Storyblok API, which needs an access token"), "\(noToken.stderr)")
+            let folder = try await Executable.run(["serve", "Templates", "--poll", "5"], in: workspace.url)
+            #expect(folder.status == 64)
+            #expect(!workspace.exists("Output"))
+        }
+
         @Test("a first start with the API down serves the pulled fallback folder and keeps trying the API")
         func fallbackStart() async throws {
             let (workspace, api, url) = try StoryblokEndToEndTests.demoWithAPI()
