@@ -118,12 +118,13 @@ public final class SpaceSnapshot: @unchecked Sendable {
         return changes
     }
 
-    /// Reads the current `cv` and gives every language's snapshot a new upstream source that
-    /// sends it; returns them by language code (`""` the default).
+    /// Reads the current `cv` (for published content: drafts are read without one) and gives
+    /// every language's snapshot a new upstream source that sends it; returns them by language
+    /// code (`""` the default).
     private func renewedSources() async throws -> [(String, (SnapshotSource, StoryblokSource))] {
-        let version = try await currentVersion()
+        let version = configuration.version == .published ? try await currentVersion() : nil
         return lock.withLock {
-            knownVersion = version
+            if let version { knownVersion = version }
             if sources[""] == nil { sources[""] = SnapshotSource(upstream: upstream(language: nil, cacheVersion: version)) }
             return sources.keys.sorted().map { key in
                 let fresh = upstream(language: key.isEmpty ? nil : key, cacheVersion: version)

@@ -27,6 +27,26 @@ extension StorySiteCLITests {
                 environment: ["STORYBLOK_TOKEN": token].merging(environment) { _, new in new })
         }
 
+        /// A serve of the demo from a fake API, cold (no last build), once its first build from the
+        /// API reloaded the open page; `api` is stopped when `Serving` goes away.
+        final class Serving: @unchecked Sendable {
+            let workspace: TemporaryFolder
+            let api: FakeStoryblokAPI
+            let server: ServeProcess
+            let address: String
+            let events: LoopbackConnection
+
+            init(_ extra: [String], environment: [String: String] = [:]) async throws {
+                (workspace, api, _) = try StoryblokEndToEndTests.demoWithAPI()
+                server = try ServeAPIEndToEndTests.serve(workspace, api, extra, environment: environment)
+                address = try await server.url()
+                events = try LoopbackConnection.events(at: address)
+                #expect(await ServeAPIEndToEndTests.waitForReloads(events, 1), "\(server.errors)")
+            }
+
+            deinit { api.stop() }
+        }
+
         /// The about story as the fake serves it, with `text` for its sentence and published now.
         static func editedAbout(_ api: FakeStoryblokAPI, _ text: String) throws -> Story {
             let story = try #require(api.story(uuid: aboutUUID))
@@ -89,12 +109,8 @@ extension StorySiteCLITests {
 
         @Test("a new cv fetches only the stories changed since, and rebuilds incrementally")
         func pollsCacheVersion() async throws {
-            let (workspace, api, _) = try StoryblokEndToEndTests.demoWithAPI()
-            defer { api.stop() }
-            let server = try Self.serve(workspace, api, ["--poll", "1"])
-            let address = try await server.url()
-            let events = try LoopbackConnection.events(at: address)
-            #expect(await Self.waitForReloads(events, 1), "\(server.errors)")
+            let serving = try await Serving(["--poll", "1"])
+            let (api, server, address, events) = (serving.api, serving.server, serving.address, serving.events)
             #expect(try await ServeEndToEndTests.get(address + "about/").body.contains(Self.original))
 
             api.resetLog()
@@ -113,13 +129,9 @@ extension StorySiteCLITests {
 
         @Test("a signed webhook fetches its story and rebuilds; a bad signature, a broken body or an unknown action changes nothing")
         func webhooks() async throws {
-            let (workspace, api, _) = try StoryblokEndToEndTests.demoWithAPI()
-            defer { api.stop() }
             let secret = "whsec-4f3e2d1c"
-            let server = try Self.serve(workspace, api, ["--poll", "0"], environment: ["STORYBLOK_WEBHOOK_SECRET": secret])
-            let address = try await server.url()
-            let events = try LoopbackConnection.events(at: address)
-            #expect(await Self.waitForReloads(events, 1), "\(server.errors)")
+            let serving = try await Serving(["--poll", "0"], environment: ["STORYBLOK_WEBHOOK_SECRET": secret])
+            let (api, server, address, events) = (serving.api, serving.server, serving.address, serving.events)
             api.publish([try Self.editedAbout(api, "We build hooked software")])
             api.resetLog()
 
@@ -156,12 +168,8 @@ extension StorySiteCLITests {
 
         @Test("a deleted story leaves the site when its webhook comes; without a secret, loopback webhooks are heard")
         func deletedStory() async throws {
-            let (workspace, api, _) = try StoryblokEndToEndTests.demoWithAPI()
-            defer { api.stop() }
-            let server = try Self.serve(workspace, api, ["--poll", "0"])
-            let address = try await server.url()
-            let events = try LoopbackConnection.events(at: address)
-            #expect(await Self.waitForReloads(events, 1), "\(server.errors)")
+            let serving = try await Serving(["--poll", "0"])
+            let (api, server, address, events) = (serving.api, serving.server, serving.address, serving.events)
             api.delete(uuid: Self.aboutUUID)
             let payload = Array(#"{"action":"deleted","space_id":1,"story_id":\#(Self.aboutID)}"#.utf8)
             #expect(try await Self.post(address, body: payload).status == 202)
@@ -172,12 +180,8 @@ extension StorySiteCLITests {
 
         @Test("when the API goes down while serving, the site stays and the overlay shows the error and the next try")
         func apiDown() async throws {
-            let (workspace, api, _) = try StoryblokEndToEndTests.demoWithAPI()
-            defer { api.stop() }
-            let server = try Self.serve(workspace, api, ["--poll", "1"])
-            let address = try await server.url()
-            let events = try LoopbackConnection.events(at: address)
-            #expect(await Self.waitForReloads(events, 1), "\(server.errors)")
+            let serving = try await Serving(["--poll", "1"])
+            let (api, server, address, events) = (serving.api, serving.server, serving.address, serving.events)
 
             api.outage = .serverError
             #expect(await events.read(timeout: 30) { $0.contains("event: error") && $0.contains("HTTP 500") && $0.contains("trying again at") })

@@ -14,10 +14,16 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     let process = Process()
-    private let lock = NSLock()
-    private var stdout = Data()
-    private var stderr = Data()
-    private let finished = DispatchSemaphore(value: 0)
+    /// What the reading threads fill; they hold it, not this object, so a test that fails
+    /// before ``terminate()`` still kills the server when its `ServeProcess` goes away.
+    private final class Collected: @unchecked Sendable {
+        let lock = NSLock()
+        var stdout = Data()
+        var stderr = Data()
+        let finished = DispatchSemaphore(value: 0)
+    }
+
+    private let collected = Collected()
 
     /// Starts `storysite serve <arguments>` in `folder`, with `environment` added to this process's.
     init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
@@ -32,16 +38,17 @@ final class ServeProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        collect(out) { self.stdout.append($0) }
-        collect(err) { self.stderr.append($0) }
+        let collected = self.collected
+        Self.collect(out, into: collected, process: process) { collected.stdout.append($0) }
+        Self.collect(err, into: collected, process: nil) { collected.stderr.append($0) }
     }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    var output: String { lock.withLock { String(decoding: stdout, as: UTF8.self) } }
-    var errors: String { lock.withLock { String(decoding: stderr, as: UTF8.self) } }
+    var output: String { collected.lock.withLock { String(decoding: collected.stdout, as: UTF8.self) } }
+    var errors: String { collected.lock.withLock { String(decoding: collected.stderr, as: UTF8.self) } }
 
     /// The URL from `Serving … at <url> (Ctrl-C to stop)`, once printed (10 s at most).
     func url() async throws -> String {
@@ -77,24 +84,28 @@ final class ServeProcess: @unchecked Sendable {
     /// The exit status once the process ends by itself (nil if it did not within 10 s).
     func exitStatus() async -> Int32? {
         await withCheckedContinuation { continuation in
-            Thread {
-                let ended = self.finished.wait(timeout: .now() + 10) == .success
+            Thread { [collected] in
+                let ended = collected.finished.wait(timeout: .now() + 10) == .success
                 continuation.resume(returning: ended ? self.process.terminationStatus : nil)
             }.start()
         }
     }
 
-    private func collect(_ pipe: Pipe, _ append: @escaping @Sendable (Data) -> Void) {
+    /// Reads `pipe` to its end on a thread of its own; with `process` (standard output's
+    /// reader), waits for it to exit and signals `finished`.
+    private static func collect(
+        _ pipe: Pipe, into collected: Collected, process: Process?, _ append: @escaping @Sendable (Data) -> Void
+    ) {
         Thread {
             let handle = pipe.fileHandleForReading
             while true {
                 let data = handle.availableData
                 if data.isEmpty { break }
-                self.lock.withLock { append(data) }
+                collected.lock.withLock { append(data) }
             }
-            if pipe === (self.process.standardOutput as? Pipe) {
-                self.process.waitUntilExit()
-                self.finished.signal()
+            if let process {
+                process.waitUntilExit()
+                collected.finished.signal()
             }
         }.start()
     }
