@@ -96,11 +96,11 @@ struct ServeCommand: Command {
             // Instant start: the last build (or the pulled folder) is served while the API is read.
             let hasLastBuild = FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path)
             if !hasLastBuild, let fallback { await builder.buildFallback(fallback) }
-            announce(options.output, host: host, port: bound.port)
             if !options.quiet {
-                let start = hasLastBuild ? "the last build" : fallback.map { "the pulled folder '\($0)'" } ?? "nothing yet"
-                context.console.out("Serving \(start) while reading \(space.description); open pages reload when it is built\n")
+                let start = hasLastBuild ? "the last build" : fallback.map { "the pulled folder '\($0)'" } ?? "nothing built yet"
+                context.console.out("Starting from \(start) while reading \(space.description); open pages reload when it is built\n")
             }
+            announce(options.output, host: host, port: bound.port)
             background.append(Task { await refresh.crawl() })
             if poll > 0 {
                 background.append(Task { await ServePoller(space: space, refresh: refresh, interval: .seconds(poll)).run() })

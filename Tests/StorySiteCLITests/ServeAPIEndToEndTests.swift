@@ -96,7 +96,7 @@ extension StorySiteCLITests {
             let first = try await ServeEndToEndTests.get(address + "about/")
             #expect(first.status == 200)
             #expect(first.body.contains(Self.original), "the last build is served while the API is read")
-            #expect(server.output.contains("Serving the last build while reading the Storyblok space at"), "\(server.output)")
+            #expect(server.output.contains("Starting from the last build while reading the Storyblok space at"), "\(server.output)")
             #expect(!api.requests.contains { $0.endpoint.hasPrefix("stories") && $0.status != nil }, "no story had arrived yet")
 
             #expect(await Self.waitForReloads(events, 1, timeout: 120), "\(server.errors)")
@@ -218,7 +218,7 @@ extension StorySiteCLITests {
             let server = try Self.serve(workspace, api, ["--poll", "0", "--fallback", "pulled"])
             let address = try await server.url()
             #expect(try await ServeEndToEndTests.get(address + "about/").body.contains(Self.original))
-            #expect(server.output.contains("Serving the pulled folder 'pulled' while reading"), "\(server.output)")
+            #expect(server.output.contains("Starting from the pulled folder 'pulled' while reading"), "\(server.output)")
             #expect(await server.printsError("trying again at", timeout: 20))
             let events = try LoopbackConnection.events(at: address)
             #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
