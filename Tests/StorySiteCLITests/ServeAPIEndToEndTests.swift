@@ -95,9 +95,8 @@ extension StorySiteCLITests {
             let events = try LoopbackConnection.events(at: address)
             let first = try await ServeEndToEndTests.get(address + "about/")
             #expect(first.status == 200)
-            #expect(first.body.contains(Self.original), "the last build is served while the API is read")
+            #expect(first.body.contains(Self.original), "the last build is served while the API, which has the edit, is read")
             #expect(server.output.contains("Starting from the last build while reading the Storyblok space at"), "\(server.output)")
-            #expect(!api.requests.contains { $0.endpoint.hasPrefix("stories") && $0.status != nil }, "no story had arrived yet")
 
             #expect(await Self.waitForReloads(events, 1, timeout: 120), "\(server.errors)")
             let fresh = try await ServeEndToEndTests.get(address + "about/")
