@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // HMAC-SHA1, to check the signature of Storyblok's webhooks in `serve`.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // The memory allocator of the executables (see Sources/storysite/main.swift).
         .systemLibrary(
             name: "CJemalloc",
@@ -50,7 +56,7 @@ let package = Package(
         .target(name: "SiteOutput", dependencies: ["StoryModel", "ParallelWork"]),
         .target(name: "LinkCheck", dependencies: ["CLibXML2", "StoryModel", "StoryCrawl", "NetworkLimits"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "Preview", dependencies: ["HTTPServer"]),
+        .target(name: "Preview", dependencies: ["HTTPServer", "CCrypto"]),
         // The site model over the stages: settings, page plan, build cache, incremental rebuild.
         .target(
             name: "SiteBuild",
@@ -76,7 +82,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "StoryCrawl", "StoryModel", "TestSupport"]),
-        .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "SiteOutput", "TestSupport", "FakeStoryblokAPI"]),
+        .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "SiteOutput", "StoryModel", "Preview", "HTTPServer", "TestSupport", "FakeStoryblokAPI"]),
         .target(name: "FakeStoryblokAPI", dependencies: ["HTTPServer", "StoryModel"], path: "Tests/FakeStoryblokAPI"),
 
         // Benchmarks: executables that print figures. Run with `swift run -c release <name>`.
@@ -92,6 +98,9 @@ let package = Package(
         .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck"], path: "Benchmarks/CheckBenchmark"),
         .executableTarget(
             name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI", "CJemalloc"], path: "Benchmarks/BuildBenchmark"),
+        .executableTarget(
+            name: "serve-benchmark", dependencies: ["SyntheticSpace", "FakeStoryblokAPI", "StoryModel", "TestSupport"],
+            path: "Benchmarks/ServeBenchmark"),
         .executableTarget(
             name: "api-benchmark",
             dependencies: ["SyntheticSpace", "FakeStoryblokAPI", "StorySource", "StoryCrawl"],

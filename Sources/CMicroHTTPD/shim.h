@@ -38,6 +38,13 @@ static inline uint16_t storysite_mhd_bound_port(struct MHD_Daemon *daemon)
     return info == NULL ? 0 : info->port;
 }
 
+// MHD_get_connection_info is variadic as well: the client's address, or NULL.
+static inline const struct sockaddr *storysite_mhd_client_address(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
 // The macros below are casts, which Swift does not import.
 static const uint64_t storysite_mhd_size_unknown = MHD_SIZE_UNKNOWN;
 static const ssize_t storysite_mhd_end_of_stream = MHD_CONTENT_READER_END_OF_STREAM;

@@ -72,9 +72,10 @@ enum DaemonCallbacks {
         var refusal: HTTPResponse?
         let (state, body, bodyTooLarge) = core.withLock { (context.state, context.body, context.bodyTooLarge) }
         if case .headersRead = state {
-            let received = HTTPRequest(
+            var received = HTTPRequest(
                 method: method.map { String(cString: $0) } ?? "GET", target: context.target,
                 headers: headers(of: pointer), body: body)
+            received.isFromLoopback = isLoopback(storysite_mhd_client_address(pointer))
             refusal = core.refusal(host: received.header("Host"))
             request = received
         }
@@ -155,6 +156,22 @@ enum DaemonCallbacks {
             _ = MHD_add_response_header(created, header.name, header.value)
         }
         return MHD_queue_response(connection.pointer, UInt32(clamping: response.status), created)
+    }
+
+    /// Whether `address` is 127.0.0.0/8, ::1 or an IPv4-mapped 127.0.0.0/8.
+    private static func isLoopback(_ address: UnsafePointer<sockaddr>?) -> Bool {
+        guard let address else { return false }
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            let ipv4 = UnsafeRawPointer(address).assumingMemoryBound(to: sockaddr_in.self).pointee
+            return UInt32(bigEndian: ipv4.sin_addr.s_addr) >> 24 == 127
+        case AF_INET6:
+            let bytes = withUnsafeBytes(of: UnsafeRawPointer(address).assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_addr) { Array($0) }
+            let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+            return bytes == Array(repeating: 0, count: 15) + [1] || (mapped && bytes[12] == 127)
+        default:
+            return false
+        }
     }
 
     /// The request headers in order.

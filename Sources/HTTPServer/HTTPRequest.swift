@@ -24,6 +24,8 @@ public struct HTTPRequest: Sendable {
     public var headers: [HTTPHeader]
     /// The body as sent; empty when there is none.
     public var body: [UInt8]
+    /// Whether the client connected from a loopback address (127.0.0.0/8 or ::1, mapped or not).
+    public var isFromLoopback = false
 
     /// A request for `target` (`/path?query`, as on the request line).
     public init(method: String, target: String, headers: [HTTPHeader] = [], body: [UInt8] = []) {

@@ -18,6 +18,8 @@ public struct IncrementalBuild {
     var timings: PhaseTimings
     /// Where a successful build leaves its ``SiteModel`` (`serve` with the Visual Editor).
     var siteModels: SiteModelStore?
+    /// The API's stories kept between builds (`serve`), read instead of the API itself.
+    public var space: SpaceSnapshot?
 
     /// A build of the site `settings` describe (paths relative to `workingDirectory`) into
     /// `output`, the settings' output folder resolved. With `siteModels`, a successful build
@@ -77,8 +79,9 @@ public struct IncrementalBuild {
                 pageCount: cache.pageCount, storyCount: cache.storyCount)
         }
 
-        let generator = SiteGenerator(
+        var generator = SiteGenerator(
             settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles, timings: timings)
+        generator.space = space
         let (previous, intact) = timings.measure("previous pages") {
             (cache?.readingPages(in: output), cache == nil ? [:] : writer.intactFiles())
         }

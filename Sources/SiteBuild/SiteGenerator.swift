@@ -50,6 +50,9 @@ public struct SiteGenerator {
     var parsedFiles: ParsedFileCache?
     /// Where the phases' durations are recorded.
     var timings: PhaseTimings
+    /// The API's stories kept between builds (`serve`): when set, the API is read through it,
+    /// so only what it lacks is fetched.
+    public var space: SpaceSnapshot?
 
     /// A generator of the site `settings` describe, their paths relative to `workingDirectory`.
     public init(
@@ -266,6 +269,7 @@ public struct SiteGenerator {
 
     /// The API source when configured, else the content folder.
     private func loadSource(into output: inout Output) -> (any StorySource)? {
+        if let space { return space.source(language: nil) }
         if let api = settings.api { return StoryblokSource(configuration: api) }
         return loadFolder(settings.source, into: &output)
     }
@@ -339,6 +343,8 @@ public struct SiteGenerator {
         switch source {
         case let folder as LocalFolderSource:
             return folder.translated(to: language.code, isDefault: language.isDefault, jobs: settings.jobs)
+        case is SnapshotSource where !language.isDefault:
+            return space?.source(language: language.code) ?? source
         case is StoryblokSource where !language.isDefault:
             guard var api = settings.api else { return source }
             api.language = language.code

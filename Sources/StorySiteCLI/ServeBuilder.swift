@@ -10,12 +10,41 @@ import StorySource
 /// Each rebuild reads `storysite.json` again under the same command line, so a saved setting
 /// applies at once and a broken file fails like a broken template. The folders serve cannot
 /// switch while running (the output, the watched source and templates) keep their first values.
+///
+/// With the API as source, the builds read a ``SpaceSnapshot`` and, before building, bring it
+/// up to date with the changes asked for (``ServeRefresh`` asks): the whole space on the first
+/// build, stories by id, or whatever a new `cv` brought. When the API fails, the last good site
+/// stays, the error shows over the open pages with the time of the next try, and the same work
+/// is tried again with backoff (see ``takeRetryDelay()``).
 actor ServeBuilder {
+    /// What the next rebuild fetches before building.
+    struct PendingWork: Sendable {
+        /// Empty the snapshot and read the whole space.
+        var crawl = false
+        /// Fetch what changed since the newest story held (a new `cv`).
+        var changed = false
+        /// Fetch these stories again.
+        var ids: Set<Int> = []
+        /// Build even when no story changed (a template or `storysite.json` was saved).
+        var save = false
+
+        mutating func merge(_ other: PendingWork) {
+            crawl = crawl || other.crawl
+            changed = changed || other.changed
+            ids.formUnion(other.ids)
+            save = save || other.save
+        }
+
+        var asksForStories: Bool { crawl || changed || !ids.isEmpty }
+    }
+
     private let arguments: ParsedArguments
     private let context: CommandContext
     private let firstOptions: BuildOptions
     private let output: URL
     private let liveReload: LiveReload
+    /// The API's stories between builds; nil for a folder source.
+    let space: SpaceSnapshot?
     /// The content files as last parsed: a save re-reads only the files it changed.
     private let parsedFiles = ParsedFileCache()
     /// Where each good build leaves its model, for the Visual Editor; nil without it.
@@ -23,10 +52,16 @@ actor ServeBuilder {
     /// The folder settings whose change was last reported as needing a restart, so that each
     /// change is reported once, not on every rebuild.
     private var ignoredChanges: [String] = []
+    private var pending = PendingWork()
+    /// Whether a build has succeeded since serve started (the first prints as "Built").
+    private var hasBuilt = false
+    /// API failures in a row, for the backoff; 0 after a success.
+    private var failuresInARow = 0
+    private var retryDelay: Duration?
 
     init(
         arguments: ParsedArguments, options: BuildOptions, context: CommandContext, output: URL, liveReload: LiveReload,
-        siteModels: SiteModelStore? = nil
+        siteModels: SiteModelStore? = nil, space: SpaceSnapshot? = nil
     ) {
         self.arguments = arguments
         self.siteModels = siteModels
@@ -34,6 +69,7 @@ actor ServeBuilder {
         self.context = context
         self.output = output
         self.liveReload = liveReload
+        self.space = space
     }
 
     /// The first build, with progress, from the options serve started with.
@@ -41,14 +77,109 @@ actor ServeBuilder {
         await build(firstOptions, log: DiagnosticLog(), first: true)
     }
 
-    /// A rebuild after a save, with `storysite.json` as it is now.
+    /// A first build from the pulled folder `fallback`, for a start with nothing built yet
+    /// while the API is read in the background.
+    func buildFallback(_ fallback: String) async {
+        var options = firstOptions
+        options.settings.api = nil
+        options.settings.source = fallback
+        options.settings.fallback = nil
+        let outcome = await IncrementalBuild(
+            settings: options.settings, workingDirectory: context.workingDirectory, output: output, parsedFiles: parsedFiles
+        ).run()
+        var log = DiagnosticLog()
+        log.add(contentsOf: outcome.diagnostics)
+        context.printProblems(log, quiet: true)
+        if outcome.summary != nil, !firstOptions.quiet {
+            context.console.out("Built \(counted(outcome.pageCount, "page")) from the pulled folder '\(fallback)' to start with\n")
+        }
+    }
+
+    /// Notes `work` for the next rebuild.
+    func ask(_ work: PendingWork) {
+        pending.merge(work)
+    }
+
+    /// The delay after which the work of a rebuild that failed on the API is to be tried
+    /// again; nil when the last rebuild did not fail so (asked once: it is cleared).
+    func takeRetryDelay() -> Duration? {
+        defer { retryDelay = nil }
+        return retryDelay
+    }
+
+    /// A rebuild after a save, or for the changes asked for, with `storysite.json` as it is now.
     func rebuild() async {
         var log = DiagnosticLog()
         guard let options = currentOptions(log: &log) else {
             fail(log)
             return
         }
-        await build(options, log: log, first: false)
+        let work = pending
+        pending = PendingWork()
+        if let space, work.asksForStories {
+            do {
+                let changes = try await fetch(work, from: space)
+                if !work.crawl, !work.save, changes.isEmpty, hasBuilt {
+                    failuresInARow = 0
+                    return  // the site is as it was
+                }
+            } catch {
+                pending.merge(work)
+                apiFailed(error, space: space)
+                return
+            }
+        }
+        await build(options, log: log, first: !hasBuilt)
+    }
+
+    /// Brings the snapshot up to date with `work`; says what changed.
+    private func fetch(_ work: PendingWork, from space: SpaceSnapshot) async throws -> SpaceSnapshot.Changes {
+        if work.crawl { try await space.reset() }
+        var changes = SpaceSnapshot.Changes()
+        if work.changed && !work.crawl {
+            let refreshed = try await space.refreshChanged()
+            changes.updated += refreshed.updated
+            changes.otherLanguagesChanged = refreshed.otherLanguagesChanged
+        }
+        if !work.ids.isEmpty && !work.crawl {
+            let refreshed = try await space.refresh(ids: Array(work.ids))
+            changes.updated += refreshed.updated
+            changes.removed += refreshed.removed
+            changes.otherLanguagesChanged = changes.otherLanguagesChanged || refreshed.otherLanguagesChanged
+            for id in refreshed.unknownIDs {
+                context.console.err("\(space.description): warning: the API knows no story with id \(id); nothing changed for it\n")
+            }
+        }
+        if !changes.isEmpty, !firstOptions.quiet {
+            let slugs = (changes.updated + changes.removed).map { $0.fullSlug }
+            let shown = slugs.prefix(5).joined(separator: ", ") + (slugs.count > 5 ? " and \(slugs.count - 5) more" : "")
+            context.console.out("Fetched \(counted(changes.updated.count, "changed story", "changed stories"))"
+                + (changes.removed.isEmpty ? "" : ", removed \(changes.removed.count)") + " (\(shown))\n")
+        }
+        return changes
+    }
+
+    /// After the API failed: keeps the last good site, shows `error` over the open pages with
+    /// the time of the next try, and sets the backoff delay (2 s, doubling, at most a minute).
+    func apiFailed(_ error: any Error, space: SpaceSnapshot, nextTry: Duration? = nil) {
+        failuresInARow += 1
+        let delay = nextTry ?? min(.seconds(2) * Int(1 << min(failuresInARow - 1, 5)), .seconds(60))
+        if nextTry == nil { retryDelay = delay }
+        let at = Date().addingTimeInterval(delay.seconds)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        let message = "\(error); still serving the last good site; trying again at \(formatter.string(from: at)) (in \(Int(delay.seconds.rounded())) s)"
+        let shown = firstOptions.secrets.reduce(message) { TokenRedaction.redact($0, token: $1) }
+        liveReload.showProblems([PreviewProblem(location: space.description, message: shown)])
+        context.console.err("\(space.description): error: \(shown)\n")
+    }
+
+    /// After the API answered again following failures that builds did not clear: clears the
+    /// error over the open pages.
+    func apiAnswered() {
+        guard failuresInARow > 0 else { return }
+        failuresInARow = 0
+        liveReload.reload()
     }
 
     private func build(_ options: BuildOptions, log: DiagnosticLog, first: Bool) async {
@@ -56,15 +187,25 @@ actor ServeBuilder {
         let started = clock.now
         let progress = Progress(console: context.console, quiet: options.quiet || !first)
         var log = log
-        let outcome = await IncrementalBuild(
+        var build = IncrementalBuild(
             settings: options.settings, workingDirectory: context.workingDirectory, output: output, progress: progress,
             parsedFiles: parsedFiles, siteModels: siteModels
-        ).run()
+        )
+        build.space = space
+        _ = space?.takeFailure()
+        let outcome = await build.run()
         log.add(contentsOf: outcome.diagnostics)
+        if let space, let failure = space.takeFailure() {
+            // The API failed during the crawl: the build is tried again later.
+            apiFailed(failure, space: space)
+            return
+        }
         guard let summary = outcome.summary, !log.hasErrors else {
             fail(log)
             return
         }
+        failuresInARow = 0
+        hasBuilt = true
         context.printProblems(log, quiet: options.quiet)
         liveReload.reload()
         if !options.quiet {
@@ -111,6 +252,11 @@ actor ServeBuilder {
         ]
         let changed = folders.filter { options.settings[keyPath: $0.setting] != firstOptions.settings[keyPath: $0.setting] }
         for folder in folders { options.settings[keyPath: folder.setting] = firstOptions.settings[keyPath: folder.setting] }
+        if space != nil {
+            // The snapshot is of the space serve started with; serve does its own falling back.
+            options.settings.api = firstOptions.settings.api
+            options.settings.fallback = firstOptions.settings.fallback
+        }
         if changed.map(\.name) != ignoredChanges {
             ignoredChanges = changed.map(\.name)
             if !changed.isEmpty {

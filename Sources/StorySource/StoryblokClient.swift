@@ -22,11 +22,14 @@ final class StoryblokClient: Sendable {
     let configuration: StoryblokConfiguration
     private let fetcher = LimitedFetcher()
     private let limiter = RateLimiter()
-    private let cacheVersion = CacheVersion()
+    private let cacheVersion: CacheVersion
     private let requestCounter = RequestCounter()
 
-    init(configuration: StoryblokConfiguration) {
+    /// A client for `configuration`; with `cacheVersion`, published requests send it instead of
+    /// reading `spaces/me` first.
+    init(configuration: StoryblokConfiguration, cacheVersion: Int? = nil) {
         self.configuration = configuration
+        self.cacheVersion = CacheVersion(known: cacheVersion)
     }
 
     /// The number of HTTP requests sent so far, retries and redirects' first legs included.
@@ -36,15 +39,15 @@ final class StoryblokClient: Sendable {
     func get(_ request: StoryblokRequest) async throws -> Reply? {
         var extra: [(name: String, value: String)] = [("version", configuration.version.rawValue)]
         if configuration.version == .published {
-            let version = try await cacheVersion.value { try await self.readCacheVersion() }
+            let version = try await cacheVersion.value { try await self.readSpaceVersion() }
             extra.append(("cv", String(version)))
         }
         if let language = configuration.language { extra.append(("language", language)) }
         return try await send(request, extra: extra)
     }
 
-    /// `spaces/me`'s `space.version`.
-    private func readCacheVersion() async throws -> Int {
+    /// `spaces/me`'s `space.version`, read now (the version requests send is read once).
+    func readSpaceVersion() async throws -> Int {
         let request = StoryblokRequest(endpoint: "spaces/me")
         guard let reply = try await send(request, extra: []) else {
             throw StoryblokError(request: shown(request, extra: []), problem: .unexpectedStatus(404))
@@ -187,6 +190,11 @@ final class StoryblokClient: Sendable {
 /// The space's cache version, read once however many requests wait for it.
 private actor CacheVersion {
     private var task: Task<Int, any Error>?
+
+    /// With `known`, the version is that and never read.
+    init(known: Int?) {
+        task = known.map { version in Task { version } }
+    }
 
     func value(_ read: @escaping @Sendable () async throws -> Int) async throws -> Int {
         if let task { return try await task.value }

@@ -23,11 +23,13 @@ public final class StoryblokSource: StorySource {
     /// Link entries per `links` request (the endpoint's maximum).
     static let linksPerPage = 1000
 
-    private let client: StoryblokClient
+    let client: StoryblokClient
     private let store = StoryStore()
 
-    public init(configuration: StoryblokConfiguration) {
-        client = StoryblokClient(configuration: configuration)
+    /// A source for `configuration`; with `cacheVersion` (a `cv` just read from `spaces/me`),
+    /// published requests send it instead of reading it first.
+    public init(configuration: StoryblokConfiguration, cacheVersion: Int? = nil) {
+        client = StoryblokClient(configuration: configuration, cacheVersion: cacheVersion)
     }
 
     /// `the Storyblok space at api.storyblok.com/v2/cdn`.
@@ -107,17 +109,23 @@ public final class StoryblokSource: StorySource {
     public func stories(matching query: StoryQuery) async throws -> [Story] {
         let parameters = (query.folder.isEmpty ? [] : [(name: "starts_with", value: query.folder)])
             + (query.tag.map { [(name: "with_tag", value: $0)] } ?? [])
-        let first = try await queryPage(parameters, page: 1)
-        let rest = try await ListingPages.rest(after: first.stories, total: first.total, pageSize: Self.queryPageSize, key: \.uuid) {
-            try await self.queryPage(parameters, page: $0).stories
-        }
-        let stories = first.stories + rest
+        let stories = try await everyPage(parameters)
         var seen: Set<String> = []
         return stories.filter { query.matches($0) && seen.insert($0.uuid).inserted }
             .sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
     }
 
-    /// One page of a `starts_with`/`with_tag` listing: its stories and the `Total` header.
+    /// Every story a `stories` listing with `parameters` answers, 100 per request, the further
+    /// pages sent concurrently once the first says how many there are, in the API's order.
+    func everyPage(_ parameters: [(name: String, value: String)]) async throws -> [Story] {
+        let first = try await queryPage(parameters, page: 1)
+        let rest = try await ListingPages.rest(after: first.stories, total: first.total, pageSize: Self.queryPageSize, key: \.uuid) {
+            try await self.queryPage(parameters, page: $0).stories
+        }
+        return first.stories + rest
+    }
+
+    /// One page of a `stories` listing: its stories and the `Total` header.
     private func queryPage(_ parameters: [(name: String, value: String)], page: Int) async throws -> (stories: [Story], total: Int?) {
         let request = StoryblokRequest(
             endpoint: "stories",

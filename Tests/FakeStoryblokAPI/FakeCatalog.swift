@@ -85,7 +85,8 @@ struct FakeCatalog: Sendable {
         return Answer(status: 404, body: Array(#"{"error":"Not Found"}"#.utf8))
     }
 
-    /// `stories` filtered by `by_uuids` or `by_slugs`, or by `starts_with` and `with_tag`, in
+    /// `stories` filtered by `by_uuids` or `by_slugs`, or by `starts_with`, `with_tag`,
+    /// `published_at_gt` and `updated_at_gt`, in
     /// catalog order, one page of it.
     private func list(query: [String: String], language: String?, spaceVersion: Int, relations: [String: [String]]) -> Answer {
         let positions: [Int]
@@ -98,6 +99,8 @@ struct FakeCatalog: Sendable {
                 let story = stories[position]
                 return query["starts_with"].map { story.fullSlug.hasPrefix($0) } ?? true
                     && query["with_tag"].map { story.tags.contains($0) } ?? true
+                    && query["published_at_gt"].map { Self.isLater(story.string("published_at"), than: $0) } ?? true
+                    && query["updated_at_gt"].map { Self.isLater(story.string("updated_at") ?? story.string("published_at"), than: $0) } ?? true
             }
         }
         let perPage = Self.perPage(query, maximum: 100)
@@ -139,6 +142,13 @@ struct FakeCatalog: Sendable {
         object["content"] = story.content.translated(to: "default", isDefault: true)
         object["lang"] = .string("default")
         return object
+    }
+
+    /// Whether the ISO 8601 time `stamp` (`2025-05-02T15:20:44.902Z`) is after `minute`
+    /// (`2025-05-02 15:20`, the API's date parameters, UTC).
+    private static func isLater(_ stamp: String?, than minute: String) -> Bool {
+        guard let stamp else { return false }
+        return stamp > minute.replacingOccurrences(of: " ", with: "T") + ":00"
     }
 
     private static func perPage(_ query: [String: String], maximum: Int) -> Int {

@@ -16,6 +16,12 @@ import StoryModel
 /// answers every story translated into the code, its `full_slug` the translated path and
 /// `default_full_slug` the default one (see ``FakeCatalog``); without it, stories come without
 /// their `__i18n__` keys, with `lang` `default`.
+///
+/// The space can change while it serves, as an editor changes it: ``publish(_:)`` adds or
+/// replaces stories, ``delete(uuid:)`` removes one, and each bumps ``spaceVersion`` (the `cv`
+/// of `spaces/me`) as publishing does. `stories` answers `published_at_gt` and `updated_at_gt`
+/// (`YYYY-MM-DD HH:MM`, UTC) for delta updates. ``outage`` makes every request fail until it is
+/// cleared, as when the API is down.
 public final class FakeStoryblokAPI: @unchecked Sendable {
     /// The path every endpoint is under.
     public static let basePath = "/v2/cdn"
@@ -25,7 +31,8 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
     /// The token that also reads drafts.
     public let previewToken: String
 
-    private let catalog: FakeCatalog
+    private var catalog: FakeCatalog
+    private var stories: [Story]
     private let lock = NSLock()
     private var server: HTTPServer?
     private var port: Int?
@@ -42,6 +49,7 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
         var latency: Duration = .zero
         var enforcesRateLimits = true
         var relations: [String: [String]] = [:]
+        var outage: FakeFault?
     }
 
     /// A fake serving `stories` (listed in this order).
@@ -50,6 +58,7 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
         spaceVersion: Int = 1_700_000_000
     ) {
         catalog = FakeCatalog(stories)
+        self.stories = stories
         self.publicToken = publicToken
         self.previewToken = previewToken
         settings = Settings(spaceVersion: spaceVersion)
@@ -109,6 +118,45 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
         set { withLock { settings.latency = newValue } }
     }
 
+    /// A fault every request gets while set (the API is down); nil (the default) answers normally.
+    public var outage: FakeFault? {
+        get { withLock { settings.outage } }
+        set { withLock { settings.outage = newValue } }
+    }
+
+    /// Publishes `published`: each replaces the story with its UUID, or is added at the end.
+    /// The space's version goes up by one, as after a publish.
+    public func publish(_ published: [Story]) {
+        change { stories in
+            for story in published {
+                if let position = stories.firstIndex(where: { $0.uuid == story.uuid }) {
+                    stories[position] = story
+                } else {
+                    stories.append(story)
+                }
+            }
+        }
+    }
+
+    /// Removes the story `uuid`, as deleting (or, for published content, unpublishing) it
+    /// does; the space's version goes up by one.
+    public func delete(uuid: String) {
+        change { $0.removeAll { $0.uuid == uuid } }
+    }
+
+    /// The story `uuid` as the fake serves it now.
+    public func story(uuid: String) -> Story? {
+        withLock { stories.first { $0.uuid == uuid } }
+    }
+
+    private func change(_ edit: (inout [Story]) -> Void) {
+        withLock {
+            edit(&stories)
+            catalog = FakeCatalog(stories)
+            settings.spaceVersion += 1
+        }
+    }
+
     /// Whether requests beyond the documented rate limits get 429 (default true).
     public var enforcesRateLimits: Bool {
         get { withLock { settings.enforcesRateLimits } }
@@ -163,14 +211,14 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
         for item in request.queryItems { query[item.name] = item.value }
         let perPage = FakeCatalog.entriesPerResponse(endpoint: endpoint, query: query)
 
-        let (fault, admitted, settings, port, logIndex) = withLock { () -> (FakeFault?, Bool, Settings, Int, Int) in
-            var fault: FakeFault?
-            if let position = faults.firstIndex(where: { endpoint.hasPrefix($0.endpointPrefix ?? "") }) {
+        let (fault, admitted, settings, catalog, port, logIndex) = withLock { () -> (FakeFault?, Bool, Settings, FakeCatalog, Int, Int) in
+            var fault = self.settings.outage
+            if fault == nil, let position = faults.firstIndex(where: { endpoint.hasPrefix($0.endpointPrefix ?? "") }) {
                 fault = faults.remove(at: position).fault
             }
             let admitted = !self.settings.enforcesRateLimits || window.admit(perPage: perPage, now: arrival)
             log.append(RecordedRequest(endpoint: endpoint, query: query, status: nil, fault: fault))
-            return (fault, admitted, self.settings, self.port ?? 0, forgotten + log.count - 1)
+            return (fault, admitted, self.settings, self.catalog, self.port ?? 0, forgotten + log.count - 1)
         }
 
         var response: HTTPResponse
@@ -183,7 +231,9 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
             if !admitted {
                 response = Self.tooManyRequests(retryAfter: 1)
             } else {
-                response = route(endpoint: endpoint, query: query, rawQuery: request.query ?? "", path: request.path, settings: settings, port: port)
+                response = route(
+                    endpoint: endpoint, query: query, rawQuery: request.query ?? "", path: request.path, settings: settings,
+                    catalog: catalog, port: port)
             }
         }
 
@@ -209,7 +259,9 @@ public final class FakeStoryblokAPI: @unchecked Sendable {
         return response
     }
 
-    private func route(endpoint: String, query: [String: String], rawQuery: String, path: String, settings: Settings, port: Int) -> HTTPResponse {
+    private func route(
+        endpoint: String, query: [String: String], rawQuery: String, path: String, settings: Settings, catalog: FakeCatalog, port: Int
+    ) -> HTTPResponse {
         let token = query["token"] ?? ""
         let draft = query["version"] == "draft"
         guard token == previewToken || (token == publicToken && !draft) else {

@@ -14,33 +14,41 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     let process = Process()
-    private let lock = NSLock()
-    private var stdout = Data()
-    private var stderr = Data()
-    private let finished = DispatchSemaphore(value: 0)
+    /// What the reading threads fill; they hold it, not this object, so a test that fails
+    /// before ``terminate()`` still kills the server when its `ServeProcess` goes away.
+    private final class Collected: @unchecked Sendable {
+        let lock = NSLock()
+        var stdout = Data()
+        var stderr = Data()
+        let finished = DispatchSemaphore(value: 0)
+    }
 
-    /// Starts `storysite serve <arguments>` in `folder`.
-    init(_ arguments: [String], in folder: URL) throws {
+    private let collected = Collected()
+
+    /// Starts `storysite serve <arguments>` in `folder`, with `environment` added to this process's.
+    init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
         process.executableURL = Executable.url
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        collect(out) { $0.stdout.append($1) }
-        collect(err) { $0.stderr.append($1) }
+        let collected = self.collected
+        Self.collect(out, into: collected, process: process) { collected.stdout.append($0) }
+        Self.collect(err, into: collected, process: nil) { collected.stderr.append($0) }
     }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    var output: String { lock.withLock { String(decoding: stdout, as: UTF8.self) } }
-    var errors: String { lock.withLock { String(decoding: stderr, as: UTF8.self) } }
+    var output: String { collected.lock.withLock { String(decoding: collected.stdout, as: UTF8.self) } }
+    var errors: String { collected.lock.withLock { String(decoding: collected.stderr, as: UTF8.self) } }
 
     /// The URL from `Serving … at <url> (Ctrl-C to stop)`, once printed (10 s at most).
     func url() async throws -> String {
@@ -56,9 +64,10 @@ final class ServeProcess: @unchecked Sendable {
         throw Failure(description: "no URL printed; stdout: \(output) stderr: \(errors)")
     }
 
-    /// Whether standard error contains `text`, waiting for it up to 10 s while the server runs.
-    func printsError(_ text: String) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+    /// Whether standard error contains `text`, waiting for it up to `timeout` seconds while the
+    /// server runs.
+    func printsError(_ text: String, timeout: Int = 10) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(timeout)
         while !errors.contains(text) {
             guard ContinuousClock.now < deadline, process.isRunning else { return errors.contains(text) }
             try? await Task.sleep(for: .milliseconds(20))
@@ -75,29 +84,28 @@ final class ServeProcess: @unchecked Sendable {
     /// The exit status once the process ends by itself (nil if it did not within 10 s).
     func exitStatus() async -> Int32? {
         await withCheckedContinuation { continuation in
-            Thread {
-                let ended = self.finished.wait(timeout: .now() + 10) == .success
+            Thread { [collected] in
+                let ended = collected.finished.wait(timeout: .now() + 10) == .success
                 continuation.resume(returning: ended ? self.process.terminationStatus : nil)
             }.start()
         }
     }
 
-    /// Reads `pipe` until the process closes it. The thread holds the server weakly, so a test
-    /// that ends early (a failed expectation) still releases it and `deinit` kills the process,
-    /// instead of leaving it serving, and watching folders, after the test run.
-    private func collect(_ pipe: Pipe, _ append: @escaping @Sendable (ServeProcess, Data) -> Void) {
-        let process = self.process, finished = self.finished
-        Thread { [weak self] in
+    /// Reads `pipe` to its end on a thread of its own; with `process` (standard output's
+    /// reader), waits for it to exit and signals `finished`.
+    private static func collect(
+        _ pipe: Pipe, into collected: Collected, process: Process?, _ append: @escaping @Sendable (Data) -> Void
+    ) {
+        Thread {
             let handle = pipe.fileHandleForReading
             while true {
                 let data = handle.availableData
                 if data.isEmpty { break }
-                guard let server = self else { continue }
-                server.lock.withLock { append(server, data) }
+                collected.lock.withLock { append(data) }
             }
-            if pipe === (process.standardOutput as? Pipe) {
+            if let process {
                 process.waitUntilExit()
-                finished.signal()
+                collected.finished.signal()
             }
         }.start()
     }

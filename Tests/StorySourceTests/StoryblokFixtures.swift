@@ -4,14 +4,16 @@ import NetworkLimits
 import StoryModel
 @testable import StorySource
 
-/// A story for the fake API: `uuid`, `full_slug`, an optional id, a `page` root block.
-func apiStory(_ uuid: String, _ slug: String, id: Int? = nil) -> Story {
+/// A story for the fake API: `uuid`, `full_slug`, an optional id, a `page` root block, and
+/// `extra` keys (`published_at`).
+func apiStory(_ uuid: String, _ slug: String, id: Int? = nil, extra: [String: JSONValue] = [:]) -> Story {
     var entries: [JSONObject.Entry] = [
         .init(key: "name", value: .string(slug)), .init(key: "uuid", value: .string(uuid)),
         .init(key: "full_slug", value: .string(slug)),
         .init(key: "content", value: .object(JSONObject(["component": .string("page"), "_uid": .string("b-\(uuid)")]))),
     ]
     if let id { entries.insert(.init(key: "id", value: .number(Double(id))), at: 0) }
+    entries += extra.keys.sorted().map { JSONObject.Entry(key: $0, value: extra[$0]!) }
     return try! Story(json: JSONObject(entries))
 }
 
