@@ -63,15 +63,16 @@ extension HTTPServerTests {
 
         @Test("past the connection limit a request gets a 503 that says why; once the idle ones are closed it is answered")
         func connectionLimit() async throws {
-            // An idle timeout long enough for the idle connections to be counted under load.
-            try await withLimitedServer(ServerLimits(idleTimeout: .seconds(3), connectionLimit: 8)) { server, port in
+            // An idle timeout long enough for the idle connections to stay open until the refused
+            // request is answered, even while the other tests keep both cores busy.
+            try await withLimitedServer(ServerLimits(idleTimeout: .seconds(10), connectionLimit: 8)) { server, port in
                 var idle: [LoopbackConnection] = []
                 for _ in 0..<8 {
                     let connection = try LoopbackConnection(port: port)
                     connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
                     idle.append(connection)
                 }
-                for _ in 0..<100 where server.openConnections < 8 { try await Task.sleep(for: .milliseconds(10)) }
+                for _ in 0..<500 where server.openConnections < 8 { try await Task.sleep(for: .milliseconds(10)) }
                 let refused = try #require(try await get(port))
                 #expect(refused.status == 503)
                 #expect(refused.text.contains("connections are open, more than the limit of 8; try again shortly"))
@@ -81,7 +82,7 @@ extension HTTPServerTests {
                     if let connection = try? LoopbackConnection(port: port) { idle.append(connection) }
                 }
                 var answered: LoopbackConnection.Response?
-                for _ in 0..<50 where answered?.status != 200 {
+                for _ in 0..<150 where answered?.status != 200 {
                     try await Task.sleep(for: .milliseconds(200))
                     answered = try await get(port)
                 }

@@ -51,14 +51,16 @@ final class ServeProcess: @unchecked Sendable {
     var errors: String { collected.lock.withLock { String(decoding: collected.stderr, as: UTF8.self) } }
 
     /// The URL from `Serving … at <url> (Ctrl-C to stop)`, once printed (10 s at most).
+    /// The output is read again after every wait, the last one included, so a test task that
+    /// wakes late on a busy machine still finds a URL printed in time.
     func url() async throws -> String {
         let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
+        while true {
             if let line = output.split(separator: "\n").first(where: { $0.hasPrefix("Serving ") }),
                let start = line.range(of: " at "), let end = line.range(of: " (Ctrl-C") {
                 return String(line[start.upperBound..<end.lowerBound])
             }
-            guard process.isRunning else { break }
+            guard ContinuousClock.now < deadline, process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure(description: "no URL printed; stdout: \(output) stderr: \(errors)")
