@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -93,6 +93,12 @@ class Results:
         return 0 if failed == 0 else 1
 
 
+
+def wait(driver, seconds, **options):
+    """A WebDriverWait that also looks again when the page reloaded under it (a stale element)."""
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,), **options)
+
+
 def browser():
     options = Options()
     options.binary_location = CHROMIUM
@@ -106,7 +112,7 @@ def browser():
 def open_page(driver, url):
     """Loads `url`, waits until its live-reload script listens, and marks the page so a reload shows."""
     driver.get(url)
-    WebDriverWait(driver, 10).until(
+    wait(driver, 10).until(
         lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-storysite-build") is not None)
     driver.execute_script("window.storysiteTestMarker = true;")
 
@@ -143,7 +149,7 @@ def main():
             assert OLD_TEXT in driver.page_source, "the demo's about page is not as expected"
             saved = time.monotonic()
             story.write_text(story.read_text().replace(OLD_TEXT, NEW_TEXT))
-            WebDriverWait(driver, 2, poll_frequency=0.05).until(
+            wait(driver, 2, poll_frequency=0.05).until(
                 lambda d: NEW_TEXT in d.find_element(By.TAG_NAME, "body").text, "the new text did not show within 2 s")
             assert reloaded(driver), "the text changed without the page reloading"
             print(f"     the saved text showed after {time.monotonic() - saved:.2f} s")
@@ -151,21 +157,21 @@ def main():
         def broken_template_shows_overlay():
             open_page(driver, page)
             layout.write_text(good_layout + "{{#unclosed}}\n")
-            WebDriverWait(driver, 5, poll_frequency=0.05).until(
+            wait(driver, 5, poll_frequency=0.05).until(
                 lambda d: overlay_text(d) is not None, "no error overlay within 5 s")
             text = overlay_text(driver)
             assert "Templates/layout.mustache:" in text and "unclosed" in text, f"the overlay says: {text!r}"
             assert NEW_TEXT in driver.find_element(By.TAG_NAME, "body").text, "the last good page is gone"
             open_page(driver, server.url)
-            WebDriverWait(driver, 5, poll_frequency=0.05).until(
+            wait(driver, 5, poll_frequency=0.05).until(
                 lambda d: overlay_text(d) is not None, "a page opened during the failure shows no overlay")
 
         def fix_reloads():
             open_page(driver, page)
-            WebDriverWait(driver, 5).until(lambda d: overlay_text(d) is not None, "the overlay is not shown")
+            wait(driver, 5).until(lambda d: overlay_text(d) is not None, "the overlay is not shown")
             driver.execute_script("window.storysiteTestMarker = true;")
             layout.write_text(good_layout)
-            WebDriverWait(driver, 5, poll_frequency=0.05).until(
+            wait(driver, 5, poll_frequency=0.05).until(
                 lambda d: reloaded(d) and overlay_text(d) is None and d.find_element(By.TAG_NAME, "html").get_attribute("data-storysite-build"),
                 "the page did not reload without the overlay within 5 s")
 

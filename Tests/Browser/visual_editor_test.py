@@ -29,10 +29,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from live_reload_test import OVERLAY, REPOSITORY, Results, Server, browser, overlay_text, reloaded  # noqa: E402
+from live_reload_test import OVERLAY, REPOSITORY, Results, Server, browser, overlay_text, reloaded, wait  # noqa: E402
 
 EDITOR_QUERY = "?_storyblok=101&_storyblok_c=page&_storyblok_tk%5Bspace_id%5D=7"
 OLD_HEADLINE = "Stock counts you can trust"
@@ -159,7 +158,7 @@ def main():
 
     def open_in_editor(url):
         driver.get(url)
-        WebDriverWait(driver, 10).until(
+        wait(driver, 10).until(
             lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-storysite-editor") == "listening"
             and d.find_element(By.TAG_NAME, "html").get_attribute("data-storysite-build") is not None,
             "the page's editor handler did not start listening to the bridge")
@@ -198,7 +197,7 @@ def main():
             open_in_editor(home)
             before = driver.execute_script("return performance.getEntriesByType('resource').length;")
             fire("input", edited(NEW_HEADLINE, NEW_FEATURE))
-            WebDriverWait(driver, 5, poll_frequency=0.05).until(lambda d: renders() == 1, "the edit was not rendered within 5 s")
+            wait(driver, 5, poll_frequency=0.05).until(lambda d: renders() == 1, "the edit was not rendered within 5 s")
             body = driver.find_element(By.TAG_NAME, "body").text
             assert NEW_HEADLINE in body and NEW_FEATURE in body, f"the page does not show the edit: {body[:300]!r}"
             assert not reloaded(driver), "the page reloaded instead of showing the edit in place"
@@ -211,30 +210,30 @@ def main():
         def failed_render_shows_the_overlay():
             open_in_editor(home)
             fire("input", edited(NEW_HEADLINE, NEW_FEATURE))
-            WebDriverWait(driver, 5, poll_frequency=0.05).until(lambda d: renders() == 1, "the edit was not rendered")
+            wait(driver, 5, poll_frequency=0.05).until(lambda d: renders() == 1, "the edit was not rendered")
             broken = edited("Never shown", NEW_FEATURE)
             broken["content"]["body"].append({"component": "banner", "_uid": "new-block"})
             fire("input", broken)
-            WebDriverWait(driver, 5, poll_frequency=0.05).until(lambda d: overlay_text(d) is not None, "no overlay within 5 s")
+            wait(driver, 5, poll_frequency=0.05).until(lambda d: overlay_text(d) is not None, "no overlay within 5 s")
             shown = overlay_text(driver)
             assert "banner" in shown and "Templates/components/banner.mustache" in shown, f"the overlay says: {shown!r}"
             assert NEW_HEADLINE in driver.find_element(By.TAG_NAME, "h1").text, "the last good render is gone"
             fire("input", edited(OLD_HEADLINE, "Fixed again"))
-            WebDriverWait(driver, 5, poll_frequency=0.05).until(
+            wait(driver, 5, poll_frequency=0.05).until(
                 lambda d: renders() == 2 and not d.find_elements(By.ID, OVERLAY), "the overlay stayed after a good edit")
             assert "Fixed again" in driver.find_element(By.TAG_NAME, "body").text
 
         def links_keep_the_editor_parameters():
             open_in_editor(home)
             driver.find_element(By.CSS_SELECTOR, ".hero a.button").click()
-            WebDriverWait(driver, 5).until(lambda d: urlparse(d.current_url).path == "/about/", "the link did not lead to /about/")
+            wait(driver, 5).until(lambda d: urlparse(d.current_url).path == "/about/", "the link did not lead to /about/")
             query = parse_qs(urlparse(driver.current_url).query)
             assert query.get("_storyblok") == ["101"] and query.get("_storyblok_tk[space_id]") == ["7"], f"lost: {driver.current_url}"
 
         def change_rebuilds_and_reloads():
             open_in_editor(server.url + "about/" + EDITOR_QUERY)
             fire("change", ABOUT)
-            WebDriverWait(driver, 10, poll_frequency=0.05).until(reloaded, "the page did not reload after a change event")
+            wait(driver, 10, poll_frequency=0.05).until(reloaded, "the page did not reload after a change event")
 
         check("every block of the story carries data-blok-uid and data-blok-c", every_block_is_marked)
         check("an input event shows the edited story at once, with no request but its render", input_shows_the_edit_without_fetching)
