@@ -1,3 +1,4 @@
+@testable import Mustache
 @testable import StoryRender
 
 /// Reads HTML that storysite wrote itself (tags with double-quoted attributes, escaped text) and
