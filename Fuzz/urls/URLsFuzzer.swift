@@ -60,7 +60,9 @@ private func checkPageLocation(_ slug: String) {
     require(!["404.html", "sitemap.xml", "robots.txt"].contains(String(segments[0])), "'\(slug)' overwrites \(segments[0])")
     let root = URL(fileURLWithPath: "/output", isDirectory: true)
     let file = root.appendingPathComponent(location.filePath).standardizedFileURL.path
-    require(file.hasPrefix("/output/"), "'\(slug)' writes \(file), outside the output folder")
+    // Bytes, not characters: a segment that starts with a combining mark joins the `/` before it
+    // into one character, and `hasPrefix` compares characters.
+    require(file.utf8.starts(with: "/output/".utf8), "'\(slug)' writes \(file), outside the output folder")
 }
 
 /// Script URLs spelled the ways a browser still follows (and the ways ``URLSafety`` promises to
