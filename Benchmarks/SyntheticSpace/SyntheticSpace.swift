@@ -279,7 +279,7 @@ private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count:
 }
 
 /// JSON text built by appending: raw syntax, and strings escaped as JSON requires.
-private struct JSONText {
+struct JSONText {
     var text = ""
 
     init() { text.reserveCapacity(8192) }
