@@ -3,7 +3,9 @@ import SyntheticSpace
 
 /// The synthetic space as a Hugo site with the same words, headings and links: each page's
 /// paragraphs become its Markdown body, the hero, teasers, Markdown block and backlinks come
-/// from front matter, and the templates mirror the storysite theme of ``Theme``.
+/// from front matter, and the templates mirror the storysite theme of ``Theme``. With the heavy
+/// theme, the front matter holds the page's blocks instead (`body`, see HeavyTheme.swift) and
+/// `config.toml` the navigation menu.
 ///
 /// With `listing`, the posts section lists every post, newest first, 10 to a page, with an RSS
 /// feed of 20 entries: Hugo's own pagination and feed, as storysite's listing does.
@@ -20,7 +22,7 @@ import SyntheticSpace
 /// The templates name the page's language and link its translations, as the storysite theme does.
 enum HugoSite {
     /// Writes the site into `folder` (`config.toml`, `content/`, `layouts/`, `static/`).
-    static func write(stories count: Int, to folder: URL, listing: Bool, languages: [String] = []) throws {
+    static func write(stories count: Int, to folder: URL, listing: Bool, languages: [String] = [], theme: Theme) throws {
         let pages = (0..<count).map { SyntheticSpace.page($0, of: count) }
         var backlinks = [[Int]](repeating: [], count: count)
         for page in pages {
@@ -36,7 +38,7 @@ enum HugoSite {
             let suffix = site.isDefault ? "" : "." + language!
             for page in translated {
                 let path = page.index == 0 ? "content/_index\(suffix).md" : "content/posts/post-\(page.index)\(suffix).md"
-                let text = markdownPage(page, backlinks: backlinks[page.index].map { translated[$0] }, site: site)
+                let text = markdownPage(page, backlinks: backlinks[page.index].map { translated[$0] }, site: site, theme: theme)
                 try Data(text.utf8).write(to: folder.appendingPathComponent(path))
             }
         }
@@ -48,6 +50,10 @@ enum HugoSite {
             }
             files["config.toml"] = listingConfiguration
             files["layouts/_default/list.html"] = listTemplate
+        }
+        if theme == .heavy {
+            files = heavyLayouts(over: files)
+            files["config.toml"]! += menuConfiguration(stories: count)
         }
         if languages.count > 1 {
             // Top-level keys come before the first table.
@@ -111,17 +117,30 @@ enum HugoSite {
             }
     }
 
-    /// One page: JSON front matter, then the paragraphs as Markdown.
-    private static func markdownPage(_ page: SyntheticSpace.Page, backlinks: [SyntheticSpace.Page], site: Edition) -> String {
+    /// One page: JSON front matter, then the paragraphs as Markdown. The front matter holds the
+    /// hero's, teasers' and Markdown block's fields for the plain theme's templates, and the
+    /// page's blocks with their fields (`body`, as in the story) for the heavy theme's.
+    private static func markdownPage(_ page: SyntheticSpace.Page, backlinks: [SyntheticSpace.Page], site: Edition, theme: Theme) -> String {
+        let teasers = page.teasers.map { ["title": $0.title, "text": $0.text, "link": site.url($0.link)] }
         var front: [String: Any] = [
             "title": page.title,
             "date": SyntheticSpace.firstPublishedAt(page.index),
-            "subtitle": page.subtitle,
-            "image": page.imageURL,
-            "markdown": site.markdown(page.markdown),
-            "teasers": page.teasers.map { ["title": $0.title, "text": $0.text, "link": site.url($0.link)] },
             "backlinks": backlinks.map { ["name": $0.title, "href": site.url($0.index)] },
         ]
+        switch theme {
+        case .plain:
+            front["subtitle"] = page.subtitle
+            front["image"] = page.imageURL
+            front["markdown"] = site.markdown(page.markdown)
+            front["teasers"] = teasers
+        case .heavy:
+            front["body"] = [
+                ["component": "hero", "title": page.title, "subtitle": page.subtitle, "image": page.imageURL],
+                ["component": "article"],
+                ["component": "grid", "columns": teasers.map { $0.merging(["component": "teaser"]) { $1 } }],
+                ["component": "markdown", "text": site.markdown(page.markdown)],
+            ]
+        }
         if let slug = site.slug(page.index) { front["slug"] = slug }
         let json = (try? JSONSerialization.data(withJSONObject: front, options: [.sortedKeys])) ?? Data()
         let body = page.paragraphs.map { runs in

@@ -1,9 +1,15 @@
 import Foundation
 import SyntheticSpace
 
-/// The synthetic space's theme (``SyntheticSpace/theme``, as render-benchmark uses it) and a style
-/// sheet, written into the benchmark's `Templates/`.
-enum Theme {
+/// The theme a build is measured with (`--theme`), written with a style sheet into the
+/// benchmark's `Templates/`; ``HugoSite`` writes Hugo's version of it.
+/// - `plain`, the default: the synthetic space's own (``SyntheticSpace/theme``, as render-benchmark
+///   uses it): breadcrumbs and backlinks in the layout, each block through its component template.
+/// - `heavy`: besides, a 40-item navigation on every page and every block through a wrapping
+///   partial (see HeavyTheme.swift).
+enum Theme: String, CaseIterable {
+    case plain, heavy
+
     static let styleSheet = "body { font: 16px/1.5 sans-serif; max-width: 40rem; margin: auto; }\n"
 
     /// The `storysite.json` of a build that lists the posts folder (`listing`: entries home and
@@ -19,9 +25,17 @@ enum Theme {
         return lines.isEmpty ? nil : "{" + lines.joined(separator: ",\n ") + "}\n"
     }
 
+    /// The storysite templates by name (`components/hero`).
+    var templates: [String: String] {
+        switch self {
+        case .plain: SyntheticSpace.theme
+        case .heavy: Self.heavyTemplates
+        }
+    }
+
     /// Writes the templates and the style sheet into `folder`.
-    static func write(to folder: URL) throws {
-        let files = SyntheticSpace.theme.map { ($0.key + ".mustache", $0.value) } + [("assets/style.css", styleSheet)]
+    func write(to folder: URL) throws {
+        let files = templates.map { ($0.key + ".mustache", $0.value) } + [("assets/style.css", Self.styleSheet)]
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -3,6 +3,12 @@
 // storysite / Hugo; then storysite's no-change and one-story-changed rebuilds.
 //
 //   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR] [--listing] [--languages N]
+//                                        [--theme plain|heavy]
+//
+// With --theme heavy, both tools build the pages with a heavier theme than the default `plain`:
+// a 40-item navigation on every page (storysite's from the global story, `Content/global.json`;
+// Hugo's from `[[menus.main]]`), every block and grid column through a wrapping partial, and
+// breadcrumbs and backlinks as before (see HeavyTheme.swift for what differs between the two).
 //
 // With --listing, the `posts/` folder gets a start page that lists every post, newest first, 10
 // to a page (1,000 pagination pages for 10,000 stories), with an Atom feed, and Hugo builds the
@@ -40,6 +46,8 @@ struct Options {
     var listing = false
     /// The site's languages, the default first (one: a site without languages).
     var languages = ["en"]
+    /// The templates both tools build with (`--theme`).
+    var theme = Theme.plain
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -51,6 +59,13 @@ struct Options {
             guard let value = rest.popFirst() else { throw BenchmarkError("\(option) needs a value") }
             if option == "--workspace" {
                 workspace = value
+                continue
+            }
+            if option == "--theme" {
+                guard let named = Theme(rawValue: value) else {
+                    throw BenchmarkError("--theme: one of \(Theme.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'")
+                }
+                theme = named
                 continue
             }
             guard let number = Int(value), number > 0 else { throw BenchmarkError("\(option) needs a positive number, not '\(value)'") }
@@ -121,15 +136,19 @@ struct Site {
     /// Every story's page in every language (listing pages not counted).
     var pages: Int { stories * languages.count }
 
-    /// Writes the space, the theme, the settings and, with `hugo`, Hugo's site.
-    func write(listing: Bool, hugo: Bool) throws {
+    /// Writes the space, the theme (with the heavy one, the global story it reads the
+    /// navigation from), the settings and, with `hugo`, Hugo's site.
+    func write(listing: Bool, hugo: Bool, theme: Theme) throws {
         try SyntheticSpace.write(stories: stories, to: content, languages: languages)
-        try Theme.write(to: folder.appendingPathComponent("Templates", isDirectory: true))
+        try theme.write(to: folder.appendingPathComponent("Templates", isDirectory: true))
+        if theme == .heavy {
+            try Data(SyntheticSpace.globalStoryJSON(of: stories).utf8).write(to: content.appendingPathComponent("global.json"))
+        }
         if listing { try Data(SyntheticSpace.postsStartPageJSON.utf8).write(to: content.appendingPathComponent("posts/index.json")) }
         if let settings = Theme.settings(listing: listing, languages: languages) {
             try Data(settings.utf8).write(to: folder.appendingPathComponent("storysite.json"))
         }
-        if hugo { try HugoSite.write(stories: stories, to: hugoSite, listing: listing, languages: languages) }
+        if hugo { try HugoSite.write(stories: stories, to: hugoSite, listing: listing, languages: languages, theme: theme) }
     }
 
     func hugoCommand(_ hugo: String) -> [String] {
@@ -147,7 +166,7 @@ let options: Options
 do {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("build-benchmark: \(error)\nusage: build-benchmark [--stories N] [--runs N] [--jobs N] [--workspace DIR] [--listing] [--languages N]\n".utf8))
+    FileHandle.standardError.write(Data("build-benchmark: \(error)\nusage: build-benchmark [--stories N] [--runs N] [--jobs N] [--workspace DIR] [--listing] [--languages N] [--theme plain|heavy]\n".utf8))
     exit(64)
 }
 
@@ -159,20 +178,20 @@ do {
     try? fileManager.removeItem(at: workspace)
     let hugo = executable(named: "hugo")
     let site = Site(folder: workspace, languages: options.languages, stories: options.stories)
-    try site.write(listing: options.listing, hugo: hugo != nil)
+    try site.write(listing: options.listing, hugo: hugo != nil, theme: options.theme)
     let content = site.content
     let languageCount = options.languages.count
     // The same stories in one language, untranslated: the build the languages are measured against.
     let oneLanguage = languageCount > 1
         ? Site(folder: workspace.appendingPathComponent("one-language", isDirectory: true), languages: [options.languages[0]], stories: options.stories)
         : nil
-    try oneLanguage?.write(listing: options.listing, hugo: hugo != nil)
+    try oneLanguage?.write(listing: options.listing, hugo: hugo != nil, theme: options.theme)
 
     let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     let storysite = [me, "storysite", "build", "--base-url", "https://bench.example/"]
         + (options.jobs.map { ["--jobs", String($0)] } ?? [])
     let languagesText = languageCount > 1 ? " in \(languageCount) languages (\(options.languages.joined(separator: ", ")))" : ""
-    print("build-benchmark: \(options.stories) stories\(languagesText)\(options.listing ? " listed 10 to a page with a feed" : ""), \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores, storysite \(StorySite.version)")
+    print("build-benchmark: \(options.stories) stories\(languagesText)\(options.listing ? " listed 10 to a page with a feed" : ""), theme \(options.theme.rawValue), \(options.runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores, storysite \(StorySite.version)")
     if hugo == nil { print("hugo: not installed (apt-get install hugo); skipping the comparison") }
 
     // Each full build starts without an output folder. The previous one is moved aside, not
@@ -247,7 +266,10 @@ do {
     } else {
         // One story's subtitle changes each time (not its name, so its backlinks stay the same):
         // its default value, which is its page's in the default language and in every language
-        // that leaves it untranslated (see SyntheticSpace.subtitleFallsBack).
+        // that leaves it untranslated (see SyntheticSpace.subtitleFallsBack). With the heavy
+        // theme story 5 is in the navigation on every page, which shows its name only: the edit
+        // still changes its own page alone, so this measures a one-page change. A change to its
+        // name would change every page (and the run would measure a full render).
         let story = 5
         let edited = content.appendingPathComponent("posts/0/post-\(story).json")
         let subtitle = SyntheticSpace.page(story, of: options.stories).subtitle
