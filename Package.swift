@@ -71,7 +71,7 @@ let package = Package(
         // Tests: one suite per module, folders mirroring Sources/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StoryModelTests", dependencies: ["StoryModel", "TestSupport"]),
-        .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
+        .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork", "TestSupport"]),
         .testTarget(name: "NetworkLimitsTests", dependencies: ["NetworkLimits", "TestSupport"]),
         .testTarget(name: "StorySourceTests", dependencies: ["StorySource", "NetworkLimits", "TestSupport", "FakeStoryblokAPI"]),
         .testTarget(name: "StoryCrawlTests", dependencies: ["StoryCrawl", "StorySource", "TestSupport"]),

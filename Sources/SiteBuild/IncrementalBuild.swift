@@ -1,5 +1,6 @@
 import Foundation
 import SiteOutput
+import StoryCrawl
 import StorySource
 
 /// One build of the site into its output folder that reuses what the last build left there
@@ -12,8 +13,11 @@ public struct IncrementalBuild {
     /// The output folder, resolved (and checked to be safe to replace by the caller).
     let output: URL
     let progress: any BuildProgress
-    /// Parsed content files kept from the previous build of the same process (`serve`).
+    /// Parsed content files kept from the previous build of the same process (`serve`); without
+    /// them, the build reads and writes ``KeptContent`` in the output folder.
     var parsedFiles: ParsedFileCache?
+    /// References found by the previous builds of the same process (`serve`).
+    var referenceCache: ReferenceCache?
     /// Where the phases' durations are recorded.
     var timings: PhaseTimings
     /// Where a successful build leaves its ``SiteModel`` (`serve` with the Visual Editor).
@@ -27,13 +31,15 @@ public struct IncrementalBuild {
     /// nothing changed.
     public init(
         settings: SiteSettings, workingDirectory: URL, output: URL, progress: any BuildProgress = SilentProgress(),
-        parsedFiles: ParsedFileCache? = nil, timings: PhaseTimings = PhaseTimings(), siteModels: SiteModelStore? = nil
+        parsedFiles: ParsedFileCache? = nil, referenceCache: ReferenceCache? = nil, timings: PhaseTimings = PhaseTimings(),
+        siteModels: SiteModelStore? = nil
     ) {
         self.settings = settings
         self.workingDirectory = workingDirectory
         self.output = output
         self.progress = progress
         self.parsedFiles = parsedFiles
+        self.referenceCache = referenceCache
         self.timings = timings
         self.siteModels = siteModels
     }
@@ -79,22 +85,27 @@ public struct IncrementalBuild {
                 pageCount: cache.pageCount, storyCount: cache.storyCount)
         }
 
+        // Without a cache of its own (`serve` keeps one), a build reads what the last one kept on disk.
+        let kept = parsedFiles == nil ? timings.measure("kept content") { KeptContent(reading: output) } : nil
         var generator = SiteGenerator(
-            settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles, timings: timings)
+            settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles ?? kept?.files,
+            timings: timings)
+        generator.referenceCache = kept?.references ?? referenceCache
         generator.space = space
         let (previous, intact) = timings.measure("previous pages") {
             (cache?.readingPages(in: output), cache == nil ? [:] : writer.intactFiles())
         }
         let site = await generator.generate(previous: previous, intact: intact, key: inputs.key)
-        let outcome = write(site, inputs: inputs, writer: writer)
+        let outcome = write(site, inputs: inputs, writer: writer, keeping: kept)
         BackgroundRelease.release((consume site, consume previous, consume intact))
         return outcome
     }
 
-    /// Writes the generated site and the cache for the next build; with errors, writes nothing.
-    private func write(_ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter) -> Outcome {
+    /// Writes the generated site and the caches for the next build; with errors, writes nothing.
+    private func write(_ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, keeping kept: KeptContent?) -> Outcome {
         var outcome = Outcome(diagnostics: site.diagnostics, pageCount: site.pageCount, storyCount: site.storyCount)
         guard !site.hasErrors else { return outcome }
+        let keptEncoding = kept?.encodeInBackground()
 
         let summary: SiteWriter.Summary
         do throws(OutputError) {
@@ -106,6 +117,7 @@ public struct IncrementalBuild {
         outcome.summary = summary
         if let model = site.model { siteModels?.store(model) }
         timings.measure("cache write") { writeCache(inputs: inputs, site: site) }
+        if let kept, let keptEncoding { timings.measure("kept content write") { kept.write(keptEncoding, in: output) } }
         return outcome
     }
 

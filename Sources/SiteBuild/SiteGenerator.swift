@@ -46,8 +46,11 @@ public struct SiteGenerator {
     /// The folder the settings' paths are relative to.
     let workingDirectory: URL
     let progress: any BuildProgress
-    /// Parsed content files kept between builds (`serve`), so unchanged files are not read again.
+    /// Parsed content files kept between builds (`serve`, or on disk), so unchanged files are
+    /// not read again.
     var parsedFiles: ParsedFileCache?
+    /// References found by earlier crawls, so unchanged stories are not walked again.
+    var referenceCache: ReferenceCache?
     /// Where the phases' durations are recorded.
     var timings: PhaseTimings
     /// The API's stories kept between builds (`serve`): when set, the API is read through it,
@@ -122,6 +125,8 @@ public struct SiteGenerator {
         if !output.hasErrors {
             await assemble(plans, graphs: output.graphs, templates: templates, previous: previous, intact: intact, key: key, into: &output)
         }
+        // A content file read again for a page found changed since the load: the pages would mix versions.
+        output.diagnostics += (parsedFiles?.filesChangedSinceLoad ?? []).map { .error($0, "changed during the build; build again") }
         if reportsBrokenStoryLinks {
             let graphs = output.graphs
             output.diagnostics += timings.measure("link check") {
@@ -307,7 +312,7 @@ public struct SiteGenerator {
                 try await Crawler(
                     source: source, entries: try await entries(in: source, language: language, into: &output),
                     collections: settings.collections.map(\.selection),
-                    baseURL: settings.baseURL, jobs: settings.jobs
+                    baseURL: settings.baseURL, jobs: settings.jobs, referenceCache: referenceCache
                 ).crawl()
             }
             progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")

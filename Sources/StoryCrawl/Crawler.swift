@@ -22,16 +22,19 @@ public struct Crawler: Sendable {
     public let collections: [StorySelection]
     /// How many stories are read for references at once.
     public let jobs: Int
+    /// References found by earlier crawls, by story digest: unchanged stories are not read again.
+    public let referenceCache: ReferenceCache?
 
     public init(
         source: any StorySource, entries: [String] = ["home"], collections: [StorySelection] = [], baseURL: String? = nil,
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, referenceCache: ReferenceCache? = nil
     ) {
         self.source = source
         self.entries = entries
         self.collections = collections
         self.baseURL = baseURL
         self.jobs = jobs
+        self.referenceCache = referenceCache
     }
 
     /// Crawls the source. Throws ``CrawlError/entriesNotFound(_:source:)`` naming every entry
@@ -68,8 +71,9 @@ public struct Crawler: Sendable {
         var depth = 0
         while !frontier.isEmpty {
             let level = frontier
-            let found = ParallelWork.map(count: level.count, jobs: jobs) { [baseURL] position in
-                ReferenceExtractor.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug)
+            let found = ParallelWork.map(count: level.count, jobs: jobs) { [baseURL, referenceCache] position in
+                let extract = { ReferenceExtractor.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug) }
+                return referenceCache?.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug, extract: extract) ?? extract()
             }
             let levelEdges: [[LinkGraph.Edge]]
             if let memory = source as? any InMemoryStorySource,

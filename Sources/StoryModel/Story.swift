@@ -12,20 +12,25 @@ public struct Story: Sendable, Hashable {
         let name: String
         let slug: String
         let fullSlug: String
-        let content: JSONValue
-        let raw: JSONObject
+        let body: Body
         let digest: String?
 
-        init(uuid: String, id: Int?, name: String, slug: String, fullSlug: String, content: JSONValue, raw: JSONObject, digest: String?) {
+        init(uuid: String, id: Int?, name: String, slug: String, fullSlug: String, body: Body, digest: String?) {
             self.uuid = uuid
             self.id = id
             self.name = name
             self.slug = slug
             self.fullSlug = fullSlug
-            self.content = content
-            self.raw = raw
+            self.body = body
             self.digest = digest
         }
+    }
+
+    /// The story object: whole, or its head (every key but `content`) with the whole object
+    /// read from its file when first asked for (see ``init(head:digest:whole:)``).
+    private enum Body: Sendable {
+        case whole(raw: JSONObject, content: JSONValue)
+        case deferred(head: JSONObject, whole: DeferredJSONObject)
     }
 
     private let storage: Storage
@@ -41,13 +46,41 @@ public struct Story: Sendable, Hashable {
     /// The path from the space root, without a leading `/`; a folder start page's ends with `/`.
     public var fullSlug: String { storage.fullSlug }
     /// The root block: an object with `component` and `_uid`.
-    public var content: JSONValue { storage.content }
+    public var content: JSONValue {
+        switch storage.body {
+        case .whole(_, let content): return content
+        case .deferred(_, let whole): return whole.object["content"] ?? .object(JSONObject())
+        }
+    }
     /// The whole story object as it was read.
-    public var raw: JSONObject { storage.raw }
+    public var raw: JSONObject {
+        switch storage.body {
+        case .whole(let raw, _): return raw
+        case .deferred(_, let whole): return whole.object
+        }
+    }
+    /// Every key of the story object but `content`, in document order: what a story is known by
+    /// without its content, as the build cache keeps it (``init(head:digest:whole:)``).
+    public var head: JSONObject {
+        switch storage.body {
+        case .whole(let raw, _): return JSONObject(raw.entries.filter { $0.key != "content" })
+        case .deferred(let head, _): return head
+        }
+    }
+    /// The value of `key` in the story object. Unlike `raw[key]`, a key other than `content`
+    /// never reads a deferred story's file.
+    public func field(_ key: String) -> JSONValue? {
+        switch storage.body {
+        case .whole(let raw, _): return raw[key]
+        case .deferred(let head, _): return key == "content" ? content : head[key]
+        }
+    }
     /// A fingerprint of the story as read (16 hex digits): a story that changed gets another
     /// digest, which is how a rebuild tells what changed. An unchanged story may get another
     /// too (its file's spacing changed), which costs only a render. See ``init(json:digest:)``.
-    public var digest: String { storage.digest ?? Self.digest(of: storage.raw) }
+    public var digest: String { storage.digest ?? Self.digest(of: raw) }
+    /// The digest the story was made with (its file's bytes), when it was given one.
+    public var givenDigest: String? { storage.digest }
 
     /// Builds a story from a story object, or says which required keys are missing (all of
     /// them), or which is malformed.
@@ -60,21 +93,39 @@ public struct Story: Sendable, Hashable {
               let content = object["content"], !content.isNull else {
             throw .missingKeys(Self.requiredKeys.filter { object[$0]?.isNull ?? true })
         }
+        guard case .object = content else { throw .malformedKey("content", "an object (the root block)") }
+        storage = try Self.makeStorage(uuid: uuidValue, fullSlug: slugValue, of: object, body: .whole(raw: object, content: content), digest: digest)
+    }
+
+    /// A story known by its `head` (every key of its object but `content`) and the `digest` of
+    /// the file it was read from, whose whole object `whole` reads again when ``content`` or
+    /// ``raw`` is first asked for: a rebuild keeps the heads of unchanged files and reads only
+    /// the files whose content a page it renders shows. `whole` is called at most once; when
+    /// it returns nil (the file changed since), the story reads as its head with an empty root
+    /// block, and the loader is what reports the problem.
+    public init(head: JSONObject, digest: String, whole: @escaping @Sendable () -> JSONObject?) throws(StoryDecodingError) {
+        guard let uuidValue = head["uuid"], !uuidValue.isNull, let slugValue = head["full_slug"], !slugValue.isNull else {
+            throw .missingKeys(["uuid", "full_slug"].filter { head[$0]?.isNull ?? true })
+        }
+        let deferred = DeferredJSONObject(fallback: head, load: whole)
+        storage = try Self.makeStorage(uuid: uuidValue, fullSlug: slugValue, of: head, body: .deferred(head: head, whole: deferred), digest: digest)
+    }
+
+    private static func makeStorage(
+        uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, of object: JSONObject, body: Body, digest: String?
+    ) throws(StoryDecodingError) -> Storage {
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
         guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
-        guard case .object = content else { throw .malformedKey("content", "an object (the root block)") }
-
         let fullSlug = Self.normalizedSlug(rawSlug)
         let lastSegment = fullSlug.split(separator: "/").last.map(String.init) ?? fullSlug
         let name = object["name"]?.stringValue ?? ""
-        storage = Storage(
+        return Storage(
             uuid: uuid,
             id: object["id"]?.numberValue.flatMap { $0.isFinite ? Int(exactly: $0) : nil },
             name: name.isEmpty ? lastSegment : name,
             slug: object["slug"]?.stringValue ?? lastSegment,
             fullSlug: fullSlug,
-            content: content,
-            raw: object,
+            body: body,
             digest: digest)
     }
 
@@ -107,12 +158,12 @@ public struct Story: Sendable, Hashable {
 
     /// A string field of the story object (such as `published_at`), when present and non-empty.
     public func string(_ key: String) -> String? {
-        guard let value = raw[key]?.stringValue, !value.isEmpty else { return nil }
+        guard let value = field(key)?.stringValue, !value.isEmpty else { return nil }
         return value
     }
 
     /// The tags, from `tag_list` (an array of strings); empty when absent.
-    public var tags: [String] { raw["tag_list"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+    public var tags: [String] { field("tag_list")?.arrayValue?.compactMap(\.stringValue) ?? [] }
 
     private static func digest(of object: JSONObject) -> String {
         var fingerprint = Fingerprint()

@@ -9,8 +9,8 @@ extension Story {
     /// The folder whose start page this story is, or nil when it is not a start page.
     public var startPageFolder: String? {
         if fullSlug.hasSuffix("/") { return fullSlug }
-        if raw["is_startpage"]?.boolValue == true { return Self.folder(of: fullSlug) }
-        if raw["is_folder"]?.boolValue == true { return fullSlug + "/" }
+        if field("is_startpage")?.boolValue == true { return Self.folder(of: fullSlug) }
+        if field("is_folder")?.boolValue == true { return fullSlug + "/" }
         return nil
     }
 

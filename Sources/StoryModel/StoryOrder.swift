@@ -155,7 +155,7 @@ private enum SortValue {
         case .property(.slug): self.init(text: story.slug)
         case .property(.fullSlug): self.init(text: story.fullSlug)
         case .property(.position):
-            switch story.raw["position"] {
+            switch story.field("position") {
             case .number(let number)?: self = .number(number)
             case .string(let string)?: self = Self.plainDecimal(string).map(SortValue.number) ?? .missing
             default: self = .missing

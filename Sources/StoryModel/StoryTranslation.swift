@@ -57,7 +57,7 @@ extension Story {
 
     /// The `translated_slugs` entry (`{"path": …, "name": …, "lang": …}`) for `language`.
     private func translatedSlug(for language: String) -> JSONValue? {
-        guard let entries = raw["translated_slugs"]?.arrayValue else { return nil }
+        guard let entries = field("translated_slugs")?.arrayValue else { return nil }
         return entries.first { $0["lang"]?.stringValue == language }
     }
 }

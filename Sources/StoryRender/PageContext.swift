@@ -21,7 +21,7 @@ enum PageContext {
         fields.append(new: "tags", tags(of: story, links: links))
         fields.append(new: "lang", language.map(MustacheValue.string) ?? text("lang"))
         for key in ["alternates", "translated_slugs"] {
-            if case .array(let list)? = story.raw[key] { fields.append(new: key, plain(.array(list))) }
+            if case .array(let list)? = story.field(key) { fields.append(new: key, plain(.array(list))) }
         }
         if let parent = parent(of: story, links: links) { fields.append(new: "parent", parent) }
         fields.append(new: "content", .object(content))

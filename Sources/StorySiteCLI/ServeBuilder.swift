@@ -1,6 +1,7 @@
 import Foundation
 import Preview
 import SiteBuild
+import StoryCrawl
 import StorySource
 
 /// The builds of `storysite serve`: generate, write if there was no error, report, then tell the
@@ -47,6 +48,7 @@ actor ServeBuilder {
     let space: SpaceSnapshot?
     /// The content files as last parsed: a save re-reads only the files it changed.
     private let parsedFiles = ParsedFileCache()
+    private let referenceCache = ReferenceCache()
     /// Where each good build leaves its model, for the Visual Editor; nil without it.
     private let siteModels: SiteModelStore?
     /// The folder settings whose change was last reported as needing a restart, so that each
@@ -85,7 +87,8 @@ actor ServeBuilder {
         options.settings.source = fallback
         options.settings.fallback = nil
         let outcome = await IncrementalBuild(
-            settings: options.settings, workingDirectory: context.workingDirectory, output: output, parsedFiles: parsedFiles
+            settings: options.settings, workingDirectory: context.workingDirectory, output: output, parsedFiles: parsedFiles,
+            referenceCache: referenceCache
         ).run()
         var log = DiagnosticLog()
         log.add(contentsOf: outcome.diagnostics)
@@ -189,7 +192,7 @@ actor ServeBuilder {
         var log = log
         var build = IncrementalBuild(
             settings: options.settings, workingDirectory: context.workingDirectory, output: output, progress: progress,
-            parsedFiles: parsedFiles, siteModels: siteModels
+            parsedFiles: parsedFiles, referenceCache: referenceCache, siteModels: siteModels
         )
         build.space = space
         _ = space?.takeFailure()

@@ -60,7 +60,7 @@ public struct FolderLanguageSource: StorySource {
 
     /// The `full_slug` of `story`'s version in this language among its `alternates`.
     private func alternateSlug(of story: Story) -> String? {
-        for alternate in story.raw["alternates"]?.arrayValue ?? [] {
+        for alternate in story.field("alternates")?.arrayValue ?? [] {
             guard let slug = alternate["full_slug"]?.stringValue.map(Story.normalizedSlug), slug.hasPrefix(folder) else { continue }
             return slug
         }

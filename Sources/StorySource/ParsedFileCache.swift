@@ -1,4 +1,5 @@
 import Foundation
+import StoryModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,10 +10,26 @@ import Darwin
 /// `stat` is unchanged (size, modification and change times, inode) is not read again: `serve`
 /// rebuilds on every save, and re-parsing ten thousand stories for one edit would cost more
 /// than the rest of the rebuild.
+///
+/// A cache can also be kept on disk between runs (``reading(_:)``, ``encoded()``): then each
+/// file that holds one story is remembered by its story's head (every key but `content`) and
+/// the digest of its bytes, and the story's content is read from the file only when something
+/// asks for it (see ``StoryModel/Story/init(head:digest:whole:)``). A file that changed by then
+/// reads as nothing and is listed in ``filesChangedSinceLoad``: the build that loaded it must
+/// fail rather than mix two versions of a story.
 public final class ParsedFileCache: @unchecked Sendable {
     // Safe to share: every access holds the lock.
     private let lock = NSLock()
-    private var files: [String: (stamp: Stamp, file: StoryFile)] = [:]
+    private var files: [String: Kept] = [:]
+    /// The files a deferred story found changed.
+    private let changedFiles = ChangedFiles()
+    /// Whether ``files`` differs from what the cache file holds.
+    private var differsFromDisk = true
+
+    private struct Kept {
+        var stamp: Stamp
+        var file: StoryFile
+    }
 
     public init() {}
 
@@ -38,6 +55,13 @@ public final class ParsedFileCache: @unchecked Sendable {
             inode = UInt64(info.st_ino)
         }
 
+        init(size: Int64, modified: Int64, changed: Int64, inode: UInt64) {
+            self.size = size
+            self.modified = modified
+            self.changed = changed
+            self.inode = inode
+        }
+
         private static func nanoseconds(_ time: timespec) -> Int64 {
             Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
         }
@@ -53,6 +77,115 @@ public final class ParsedFileCache: @unchecked Sendable {
 
     /// Replaces what is kept with the files of the latest load, forgetting files that are gone.
     func keep(_ loaded: [String: (stamp: Stamp, file: StoryFile)]) {
-        lock.withLock { files = loaded }
+        lock.withLock {
+            var next: [String: Kept] = [:]
+            next.reserveCapacity(loaded.count)
+            var same = loaded.count == files.count
+            for (path, item) in loaded {
+                if files[path]?.stamp != item.stamp { same = false }
+                next[path] = Kept(stamp: item.stamp, file: item.file)
+            }
+            if !same { differsFromDisk = true }
+            files = next
+        }
+    }
+
+    /// The content files that changed between their load and the reading of their content, as
+    /// shown in messages, in the order found.
+    public var filesChangedSinceLoad: [String] {
+        changedFiles.files
+    }
+
+    // MARK: On disk
+
+    private static let magic = "storysite parsed files 1\n"
+
+    /// The cache kept in the file at `url` by ``write(to:)``; an empty cache when the file is
+    /// missing, unreadable, corrupt or of another version.
+    public static func reading(_ url: URL) -> ParsedFileCache {
+        let cache = ParsedFileCache()
+        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
+        let files = data.withUnsafeBytes { buffer in cache.records(in: buffer) }
+        if let files {
+            cache.files = files
+            cache.differsFromDisk = false
+        }
+        return cache
+    }
+
+    /// The cache file's bytes: the files that hold one story, each as its head and digest; nil
+    /// when they are what the cache file held when read.
+    public func encoded() -> [UInt8]? {
+        lock.withLock {
+            guard differsFromDisk else { return nil }
+            var writer = ByteRecordWriter(magic: Self.magic)
+            let kept = files.compactMap { path, item in Self.persistable(item.file).map { (path: path, stamp: item.stamp, entry: $0) } }
+            writer.number(kept.count)
+            for item in kept.sorted(by: { $0.path < $1.path }) {
+                Self.writeRecord(path: item.path, stamp: item.stamp, entry: item.entry, into: &writer)
+            }
+            return writer.bytes
+        }
+    }
+
+    /// The entry of a file that holds one story with its file's digest and nothing wrong.
+    private static func persistable(_ file: StoryFile) -> StoryFile.Entry? {
+        guard file.stories.count == 1, file.related.isEmpty, file.problems.isEmpty, file.stories[0].origin.entry == nil,
+              file.stories[0].story.givenDigest != nil else { return nil }
+        return file.stories[0]
+    }
+
+    private static func writeRecord(path: String, stamp: Stamp, entry: StoryFile.Entry, into writer: inout ByteRecordWriter) {
+        writer.string(path)
+        writer.string(entry.origin.file)
+        writer.number(UInt64(bitPattern: stamp.size))
+        writer.number(UInt64(bitPattern: stamp.modified))
+        writer.number(UInt64(bitPattern: stamp.changed))
+        writer.number(stamp.inode)
+        writer.string(entry.story.givenDigest ?? "")
+        writer.json(.object(entry.story.head))
+    }
+
+    /// The records of a cache file, each a file holding one deferred story; nil when any
+    /// record cannot be read.
+    private func records(in buffer: UnsafeRawBufferPointer) -> [String: Kept]? {
+        guard var reader = ByteRecordReader(buffer, magic: Self.magic), let count = reader.count() else { return nil }
+        var files: [String: Kept] = [:]
+        files.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let path = reader.string(), let shown = reader.string(),
+                  let size = reader.number(), let modified = reader.number(), let statusChanged = reader.number(),
+                  let inode = reader.number(), let digest = reader.string(), let head = reader.json()?.objectValue,
+                  let story = try? Story(head: head, digest: digest, whole: { [changedFiles] in Self.wholeStory(at: path, shownAs: shown, digest: digest, changed: changedFiles) })
+            else { return nil }
+            let stamp = Stamp(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), changed: Int64(bitPattern: statusChanged), inode: inode)
+            let file = StoryFile(single: StoryFile.Entry(story: story, origin: StoryOrigin(file: shown, entry: nil)))
+            files[path] = Kept(stamp: stamp, file: file)
+        }
+        return reader.isAtEnd ? files : nil
+    }
+
+    /// The story object of the file at `path`, read again for a deferred story, when its bytes
+    /// still have `digest`; otherwise nil, and the file is listed as changed.
+    private static func wholeStory(at path: String, shownAs shown: String, digest: String, changed: ChangedFiles) -> JSONObject? {
+        if let bytes = try? FolderScan.contents(of: path), StoryFile.digest(of: bytes) == digest,
+           let object = (try? JSONValue(parsing: bytes))?.objectValue, let story = StoryFile.singleStory(in: object)?.objectValue {
+            return story
+        }
+        changed.add(shown)
+        return nil
+    }
+}
+
+/// The files deferred stories found changed when they read them, as shown in messages.
+private final class ChangedFiles: @unchecked Sendable {
+    // Safe to share: every access holds the lock.
+    private let lock = NSLock()
+    private var found: [String] = []
+
+    var files: [String] { lock.withLock { found } }
+
+    func add(_ file: String) {
+        lock.withLock { found.append(file) }
     }
 }

@@ -37,9 +37,7 @@ struct StoryFile: Sendable {
             return
         }
         // A file that holds one story is hashed as bytes, much faster than walking its tree.
-        if object["uuid"] != nil || object["full_slug"] != nil || object["content"] != nil {
-            add(.object(object), entry: nil, digest: Self.digest(of: bytes), file: file, to: \.stories)
-        } else if let story = object["story"] {
+        if let story = Self.singleStory(in: object) {
             add(story, entry: nil, digest: Self.digest(of: bytes), file: file, to: \.stories)
         } else if let list = object["stories"] {
             guard case .array(let elements) = list else {
@@ -58,6 +56,25 @@ struct StoryFile: Sendable {
         }
     }
 
+    /// A file holding one deferred story (see ``ParsedFileCache``).
+    init(single entry: Entry) {
+        stories = [entry]
+    }
+
+    /// The story of a file that holds one: the file's object itself (a bare story) or its
+    /// `story` (an API response); nil for a list or anything else.
+    static func singleStory(in object: JSONObject) -> JSONValue? {
+        if object["uuid"] != nil || object["full_slug"] != nil || object["content"] != nil { return .object(object) }
+        return object["story"]
+    }
+
+    /// The digest of a file that holds one story: its bytes'.
+    static func digest(of bytes: [UInt8]) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(bytes: bytes)
+        return fingerprint.hex
+    }
+
     private mutating func add(
         _ value: JSONValue, entry: String?, digest: String? = nil, file: String, to list: WritableKeyPath<StoryFile, [Entry]>
     ) {
@@ -72,12 +89,6 @@ struct StoryFile: Sendable {
         } catch {
             problems.append(SourceProblem(file: file, message: prefix + error.description))
         }
-    }
-
-    private static func digest(of bytes: [UInt8]) -> String {
-        var fingerprint = Fingerprint()
-        fingerprint.combine(bytes: bytes)
-        return fingerprint.hex
     }
 
     private static let shapes =

@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -100,7 +99,7 @@ extension HTTPServerTests {
         @Test("concurrent slow requests are answered in parallel")
         func concurrent() async throws {
             // Counts handlers running at once: proof of parallelism that does not depend on timing.
-            let inFlight = Mutex((now: 0, most: 0))
+            let inFlight = Locked((now: 0, most: 0))
             try await withServer({ request in
                 inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
                 try? await Task.sleep(for: .milliseconds(200))

@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 import ParallelWork
+import TestSupport
 
 @Suite("ParallelWork")
 struct ParallelWorkTests {
@@ -17,7 +18,7 @@ struct ParallelWorkTests {
     @Test("every index is visited exactly once, even when items cost very different amounts")
     func eachIndexOnce() {
         let count = 5000
-        let visits = Mutex([Int](repeating: 0, count: count))
+        let visits = Locked([Int](repeating: 0, count: count))
         ParallelWork.forEach(count: count, jobs: 4) { index in
             if index % 97 == 0 {
                 var sum = 0

@@ -131,5 +131,38 @@ extension StorySiteCLITests {
             #expect(!noRecords.stderr.contains("kept"), "\(noRecords.stderr)")
             try await Self.expectSameAsFullBuild(workspace, "corrupt page records")
         }
+
+        @Test("a link to an unchanged story makes it reachable, and the link's removal unreachable, as in a full build")
+        func reachability() async throws {
+            let workspace = try Site.demoWorkspace()
+            // A story in a folder without a start page: no listing reaches it, and no link yet.
+            let orphan = #"""
+                {"name": "Field notes", "uuid": "0d7c1b2e-5f3a-4c8e-9b1d-2a6f4e8c0b31", "slug": "field-notes", "full_slug": "notes/field-notes",
+                 "content": {"_uid": "field-notes", "component": "page", "body": [
+                   {"_uid": "intro", "component": "markdown_section", "text": "Notes from the field."}]}}
+                """#
+            try workspace.write("Content/notes/field-notes.json", orphan)
+            let first = try await Executable.run(["build"], in: workspace.url)
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: workspace.path("Output/notes/field-notes/index.html").path))
+            #expect(FileManager.default.fileExists(atPath: workspace.path("Output/.storysite/content-files").path))
+
+            let post = "Content/blog/how-we-test-sync-on-a-train.json"
+            let link = (#""href": "/blog/why-stockpot-works-offline-first","#, #""uuid": "6ebec51b-047d-45e8-9cac-9bc71085eaff""#)
+            let toOrphan = (#""href": "/notes/field-notes","#, #""uuid": "0d7c1b2e-5f3a-4c8e-9b1d-2a6f4e8c0b31""#)
+            try Self.replace(link.1, with: toOrphan.1, in: post, of: workspace)
+            try Self.replace(link.0, with: toOrphan.0, in: post, of: workspace)
+            let linked = try await Executable.run(["build"], in: workspace.url)
+            #expect(linked.status == 0, "\(linked.stderr)")
+            #expect(FileManager.default.fileExists(atPath: workspace.path("Output/notes/field-notes/index.html").path))
+            try await Self.expectSameAsFullBuild(workspace, "a link to an unreached story")
+
+            try Self.replace(toOrphan.1, with: link.1, in: post, of: workspace)
+            try Self.replace(toOrphan.0, with: link.0, in: post, of: workspace)
+            let unlinked = try await Executable.run(["build"], in: workspace.url)
+            #expect(unlinked.status == 0, "\(unlinked.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: workspace.path("Output/notes/field-notes/index.html").path))
+            try await Self.expectSameAsFullBuild(workspace, "the link removed again")
+        }
     }
 }

@@ -64,5 +64,54 @@ extension StorySourceTests {
                 #expect(throws: SourceProblems.self) { try LocalFolderSource(folder: folder.url, displayPath: "Content", cache: cache) }
             }
         }
+
+        /// Writes the cache's file as a build does.
+        private static func save(_ cache: ParsedFileCache, to file: URL) throws {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(try #require(cache.encoded())).write(to: file)
+        }
+
+        @Test("a cache kept on disk gives the same stories, reading a story's content only when it is asked for")
+        func onDisk() async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("Content/a.json", #"{"story": "# + Self.story("a", name: "Alpha") + #", "rels": []}"#)
+            try folder.write("Content/b.json", Self.story("b", name: "Bravo"))
+            let cacheFile = folder.path("cache/files")
+            let first = ParsedFileCache()
+            let fresh = try LocalFolderSource(folder: folder.path("Content"), displayPath: "Content", cache: first)
+            try Self.save(first, to: cacheFile)
+
+            let kept = ParsedFileCache.reading(cacheFile)
+            let source = try LocalFolderSource(folder: folder.path("Content"), displayPath: "Content", cache: kept)
+            for uuid in ["a", "b"] {
+                let expected = try #require(fresh.story(for: .uuid(uuid)))
+                let story = try #require(source.story(for: .uuid(uuid)))
+                #expect(story.name == expected.name && story.fullSlug == expected.fullSlug && story.digest == expected.digest)
+                #expect(story.head == expected.head)
+            }
+            // Changed after the load, before its content is read: it reads as nothing, and is reported.
+            try folder.write("Content/b.json", Self.story("b", name: "Bravo 2"))
+            #expect(try #require(source.story(for: .uuid("a"))).raw == fresh.story(for: .uuid("a"))?.raw)
+            #expect(try #require(source.story(for: .uuid("b"))).content == .object(JSONObject()))
+            #expect(kept.filesChangedSinceLoad == ["Content/b.json"])
+        }
+
+        @Test("a cache file that is corrupt, truncated or of another version is ignored")
+        func corruptOnDisk() throws {
+            let folder = try TemporaryFolder()
+            try folder.write("Content/a.json", Self.story("a", name: "Alpha"))
+            let cacheFile = folder.path("cache/files")
+            let cache = ParsedFileCache()
+            _ = try LocalFolderSource(folder: folder.path("Content"), cache: cache)
+            try Self.save(cache, to: cacheFile)
+            let bytes = try Data(contentsOf: cacheFile)
+            for broken in [bytes.dropLast(3), Data("storysite parsed files 0\n".utf8) + bytes.dropFirst(25), Data("{}".utf8)] {
+                try Data(broken).write(to: cacheFile)
+                let read = ParsedFileCache.reading(cacheFile)
+                let stamp = try #require(ParsedFileCache.Stamp(path: folder.path("Content/a.json").path))
+                #expect(read.file(at: folder.path("Content/a.json").path, stamp: stamp) == nil)
+                #expect(try LocalFolderSource(folder: folder.path("Content"), cache: read).story(for: .uuid("a"))?.name == "Alpha")
+            }
+        }
     }
 }

@@ -1,0 +1,177 @@
+import Foundation
+
+/// The build cache's binary records: unsigned LEB128 numbers, strings by their index in one
+/// table of every distinct string (a cache names the same UUIDs, field paths and dates over and
+/// over), and JSON values in a tagged form of those. A cache file is read by mapping it, not
+/// parsed as JSON text.
+///
+/// A file is the magic line, the string table (a count, then each string's length and UTF-8
+/// bytes), then the records.
+public struct ByteRecordWriter {
+    private let magic: String
+    private var body: [UInt8] = []
+    private var strings: [String] = []
+    private var indexes: [String: Int] = [:]
+
+    public init(magic: String) {
+        self.magic = magic
+    }
+
+    /// The whole file: the magic line, the string table and the records.
+    public var bytes: [UInt8] {
+        var file = Array(magic.utf8)
+        Self.append(number: UInt64(strings.count), to: &file)
+        for var string in strings {
+            string.withUTF8 { utf8 in
+                Self.append(number: UInt64(utf8.count), to: &file)
+                file.append(contentsOf: utf8)
+            }
+        }
+        file.append(contentsOf: body)
+        return file
+    }
+
+    public mutating func number(_ value: UInt64) { Self.append(number: value, to: &body) }
+
+    public mutating func number(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }
+
+    public mutating func string(_ value: String) {
+        if let index = indexes[value] {
+            number(index)
+            return
+        }
+        indexes[value] = strings.count
+        number(strings.count)
+        strings.append(value)
+    }
+
+    /// A string or its absence.
+    public mutating func optionalString(_ value: String?) {
+        number(value == nil ? 0 : 1)
+        if let value { string(value) }
+    }
+
+    /// A JSON value: a tag (null, false, true, number, string, array, object), then its parts.
+    public mutating func json(_ value: JSONValue) {
+        switch value {
+        case .null: number(0)
+        case .bool(let bool): number(bool ? 2 : 1)
+        case .number(let double): number(3); number(double.bitPattern)
+        case .string(let string): number(4); self.string(string)
+        case .array(let elements):
+            number(5)
+            number(elements.count)
+            for element in elements { json(element) }
+        case .object(let object):
+            number(6)
+            number(object.count)
+            for entry in object {
+                string(entry.key)
+                json(entry.value)
+            }
+        }
+    }
+
+    private static func append(number value: UInt64, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+}
+
+/// Reads what ``ByteRecordWriter`` wrote. Every read checks its bounds and returns nil past the
+/// end or on anything malformed: a cache file may be truncated or corrupt, and then is ignored.
+/// It reads the caller's buffer in place, so it must not outlive it.
+public struct ByteRecordReader {
+    private let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+    private var strings: [String] = []
+
+    /// A reader of `bytes` past `magic` and the string table; nil when they do not start with
+    /// the magic line or the table cannot be read.
+    public init?(_ bytes: UnsafeRawBufferPointer, magic: String) {
+        self.bytes = bytes
+        let expected = Array(magic.utf8)
+        guard bytes.count >= expected.count, bytes.prefix(expected.count).elementsEqual(expected) else { return nil }
+        offset = expected.count
+        guard let count = count() else { return nil }
+        strings.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let length = self.count() else { return nil }
+            strings.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self))
+            offset += length
+        }
+    }
+
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    public mutating func number() -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+
+    public mutating func int() -> Int? { number().map { Int(Int64(bitPattern: $0)) } }
+
+    /// A count of things still to read: nil unless it is at most the bytes left (each thing
+    /// takes one at least), so that a corrupt count cannot make a reader reserve or loop without end.
+    public mutating func count() -> Int? {
+        guard let value = number(), value <= UInt64(bytes.count - offset) else { return nil }
+        return Int(value)
+    }
+
+    public mutating func string() -> String? {
+        guard let index = number(), index < UInt64(strings.count) else { return nil }
+        return strings[Int(index)]
+    }
+
+    /// A string, or nil in `.some` for an absent one; nil when unreadable.
+    public mutating func optionalString() -> String?? {
+        switch number() {
+        case 0: return .some(nil)
+        case 1: return string().map { .some($0) }
+        default: return nil
+        }
+    }
+
+    /// A JSON value as ``ByteRecordWriter/json(_:)`` wrote it, nested at most `depth` deep.
+    public mutating func json(depth: Int = 512) -> JSONValue? {
+        guard depth > 0 else { return nil }
+        switch number() {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return number().map { .number(Double(bitPattern: $0)) }
+        case 4: return string().map(JSONValue.string)
+        case 5:
+            guard let count = count() else { return nil }
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let element = json(depth: depth - 1) else { return nil }
+                elements.append(element)
+            }
+            return .array(elements)
+        case 6:
+            guard let count = count() else { return nil }
+            var entries: [JSONObject.Entry] = []
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let key = string(), let value = json(depth: depth - 1) else { return nil }
+                entries.append(JSONObject.Entry(key: key, value: value))
+            }
+            return .object(JSONObject(distinctEntries: entries))
+        default: return nil
+        }
+    }
+}

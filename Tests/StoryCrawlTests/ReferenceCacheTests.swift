@@ -1,0 +1,63 @@
+import Foundation
+import StoryModel
+import Testing
+import TestSupport
+@testable import StoryCrawl
+
+extension StoryCrawlTests {
+    @Suite("References kept between crawls")
+    struct ReferenceCacheTests {
+        /// home → a, b; a → b; each story with the digest `digest-<uuid>` and, with `links`, its links.
+        private func space(links: Bool) throws -> [Story] {
+            let stories = [("u-home", "home", "u-a"), ("u-a", "a", "u-b"), ("u-b", "b", nil)]
+            return try stories.map { uuid, slug, target in
+                let fields = links ? target.map { #""link": \#(storyLink($0)), "text": "[b](/b)""# } ?? "" : ""
+                let object = try #require(try JSONValue(parsing: storyText(uuid, slug, fields: fields)).objectValue)
+                return try Story(json: object, digest: "digest-\(uuid)")
+            }
+        }
+
+        private func edges(_ graph: LinkGraph) -> [String] {
+            graph.edges.map { "\($0.source) \($0.fieldPath) \($0.kind.rawValue) \($0.reference) \($0.target ?? "-")" }
+        }
+
+        @Test("a crawl takes a story's references from the file the last crawl kept, by the story's digest")
+        func keptByDigest() async throws {
+            let folder = try TemporaryFolder()
+            let file = folder.path("references")
+            let cache = ReferenceCache()
+            let first = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: cache).crawl()
+            #expect(edges(first) == [
+                "u-home link multilink u-a u-a", "u-home text markdown b u-b", "u-a link multilink u-b u-b", "u-a text markdown b u-b",
+            ])
+            try Data(try #require(cache.encoded())).write(to: file)
+
+            // The same digests promise the same content: the kept references stand for it.
+            let kept = ReferenceCache.reading(file)
+            let second = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: kept).crawl()
+            #expect(edges(second) == edges(first))
+
+            // Another base URL can change what a link means: the references are found again.
+            let rebased = ReferenceCache.reading(file)
+            let third = try await Crawler(
+                source: RecordingSource(try space(links: false)), baseURL: "https://example.com/", referenceCache: rebased
+            ).crawl()
+            #expect(edges(third).isEmpty)
+        }
+
+        @Test("a cache file that is corrupt or truncated is ignored")
+        func corrupt() async throws {
+            let folder = try TemporaryFolder()
+            let file = folder.path("references")
+            let cache = ReferenceCache()
+            _ = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: cache).crawl()
+            try Data(try #require(cache.encoded())).write(to: file)
+            let bytes = try Data(contentsOf: file)
+            for broken in [bytes.dropLast(2), bytes.prefix(30), Data("[]".utf8)] {
+                try Data(broken).write(to: file)
+                let graph = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: .reading(file)).crawl()
+                #expect(graph.edges.isEmpty)
+            }
+        }
+    }
+}
