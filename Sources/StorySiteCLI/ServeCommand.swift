@@ -92,6 +92,11 @@ struct ServeCommand: Command {
         if let note = bound.note { context.console.out(note + "\n") }
 
         var background: [Task<Void, Never>] = []
+        // Watching starts before the first build, so that a save while it runs is built after it.
+        let watched = [options.templates, options.staticFolder] + (options.api == nil ? [options.source] : [])
+        let watcher = FolderWatcher(
+            folders: watched.map { context.url($0) },
+            files: [context.workingDirectory.appendingPathComponent(Configuration.fileName)])
         if let space {
             // Instant start: the last build (or the pulled folder) is served while the API is read.
             let hasLastBuild = FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path)
@@ -110,10 +115,6 @@ struct ServeCommand: Command {
             announce(options.output, host: host, port: bound.port)
         }
 
-        let watched = [options.templates, options.staticFolder] + (options.api == nil ? [options.source] : [])
-        let watcher = FolderWatcher(
-            folders: watched.map { context.url($0) },
-            files: [context.workingDirectory.appendingPathComponent(Configuration.fileName)])
         // Each burst of saves asks for a rebuild at once; one asked for during a rebuild makes
         // exactly one more. Ending the stream waits for the rebuild in progress.
         let rebuilding = Task {
