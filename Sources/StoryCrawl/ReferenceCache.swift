@@ -1,29 +1,44 @@
 import Foundation
 import StoryModel
 
-/// The references found in stories, by the digest of the file each story was read from, kept
-/// on disk between builds: a rebuild extracts references only from the stories that changed,
-/// and an unchanged story's content need not even be read (see ``StoryModel/Story/init(head:digest:whole:)``).
+/// The references found in stories, by the digest of the file each story was read from: a
+/// rebuild extracts references only from the stories that changed, and an unchanged story's
+/// content need not even be read (see ``StoryModel/Story/init(head:digest:whole:)``).
+///
+/// `serve` keeps one in memory between rebuilds. A build reads one from disk and writes the
+/// next (``reading(_:)``, ``encoded()``); it encodes what it finds as it finds it, rather than
+/// keeping every story's references until the end. The file written holds the stories of the
+/// latest crawl alone, in the order found.
 ///
 /// References depend on the base URL and the root story's slug as well as on the content, so
 /// the cache holds those of one pair; asked with another, it starts empty. Only stories with a
-/// file digest and without embedded stories are kept. The cache written holds the stories of
-/// the latest crawl alone.
+/// file digest and without embedded stories are kept.
 public final class ReferenceCache: @unchecked Sendable {
     // Safe to share: every access holds the lock.
     private let lock = NSLock()
     private var context: Context?
-    /// As read from the cache file.
+    /// Kept from earlier crawls: as read from the cache file, or found in memory (`serve`).
     private var stored: [String: [ExtractedReference]] = [:]
-    /// Asked for or found by the latest crawl.
-    private var used: [String: [ExtractedReference]] = [:]
+    /// For a cache written to disk: the latest crawl's stories, those found in ``stored`` by
+    /// digest and the others already encoded in ``writer``.
+    private let persisting: Bool
+    private var storedUsed: Set<String> = []
+    private var encodedDigests: Set<String> = []
+    private var writer = ByteRecordWriter(magic: ReferenceCache.magic)
 
     private struct Context: Equatable {
         var baseURL: String?
         var rootSlug: String
     }
 
-    public init() {}
+    /// An empty cache, kept in memory.
+    public init() {
+        persisting = false
+    }
+
+    private init(persisting: Bool) {
+        self.persisting = persisting
+    }
 
     /// The references in `story`: those kept for its digest, or `extract`'s, which are kept.
     func references(
@@ -31,60 +46,77 @@ public final class ReferenceCache: @unchecked Sendable {
     ) -> [ExtractedReference] {
         guard let digest = story.givenDigest else { return extract() }
         let asked = Context(baseURL: baseURL, rootSlug: rootSlug)
-        if let found: [ExtractedReference] = lock.withLock({
+        let kept: [ExtractedReference]? = lock.withLock {
             if context != asked {
-                context = asked
+                start(asked)
                 stored = [:]
-                used = [:]
+                storedUsed = []
+                encodedDigests = []
             }
-            if let found = used[digest] ?? stored[digest] {
-                used[digest] = found
-                return found
-            }
-            return nil
-        }) {
+            guard let found = stored[digest] else { return nil }
+            if persisting { storedUsed.insert(digest) }
             return found
         }
+        if let kept { return kept }
         let found = extract()
-        if !found.contains(where: { $0.embeddedStory != nil }) {
-            lock.withLock { if context == asked { used[digest] = found } }
+        guard !found.contains(where: { $0.embeddedStory != nil }) else { return found }
+        lock.withLock {
+            guard context == asked else { return }
+            if !persisting {
+                stored[digest] = found
+            } else if encodedDigests.insert(digest).inserted {
+                Self.write(digest: digest, references: found, into: &writer)
+            }
         }
         return found
+    }
+
+    /// Starts the cache for `context`: the file written starts with it.
+    private func start(_ context: Context) {
+        self.context = context
+        writer = ByteRecordWriter(magic: Self.magic)
+        writer.optionalString(context.baseURL)
+        writer.string(context.rootSlug)
     }
 
     // MARK: On disk
 
     private static let magic = "storysite references 1\n"
 
-    /// The cache kept in the file at `url`; an empty one when the file is missing, unreadable,
-    /// corrupt or of another version.
+    /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
+    /// when the file is missing, unreadable, corrupt or of another version.
     public static func reading(_ url: URL) -> ReferenceCache {
-        let cache = ReferenceCache()
+        let cache = ReferenceCache(persisting: true)
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
         data.withUnsafeBytes { buffer in
             guard let (context, stored) = records(in: buffer) else { return }
-            cache.context = context
+            cache.start(context)
             cache.stored = stored
         }
         return cache
     }
 
     /// The cache file's bytes: the references of the latest crawl's stories; nil when they are
-    /// what the cache file held.
+    /// what the cache file held, or for a cache kept in memory.
     public func encoded() -> [UInt8]? {
         lock.withLock {
-            guard let context, used.count != stored.count || used.keys.contains(where: { stored[$0] == nil }) else { return nil }
-            var writer = ByteRecordWriter(magic: Self.magic)
-            writer.optionalString(context.baseURL)
-            writer.string(context.rootSlug)
-            writer.number(used.count)
-            for (digest, references) in used.sorted(by: { $0.key < $1.key }) {
-                writer.string(digest)
-                writer.number(references.count)
-                for reference in references { Self.write(reference, into: &writer) }
+            guard persisting, context != nil, !encodedDigests.isEmpty || storedUsed.count != stored.count else { return nil }
+            var file = writer
+            for digest in storedUsed.sorted() where !encodedDigests.contains(digest) {
+                Self.write(digest: digest, references: stored[digest]!, into: &file)
             }
-            return writer.bytes
+            // The end: a file cut short between two records is not taken for a shorter one.
+            file.number(0)
+            return file.bytes
         }
+    }
+
+    /// One story's record: `1`, its digest, then its references.
+    private static func write(digest: String, references: [ExtractedReference], into writer: inout ByteRecordWriter) {
+        writer.number(1)
+        writer.string(digest)
+        writer.number(references.count)
+        for reference in references { write(reference, into: &writer) }
     }
 
     private static func write(_ reference: ExtractedReference, into writer: inout ByteRecordWriter) {
@@ -107,11 +139,12 @@ public final class ReferenceCache: @unchecked Sendable {
 
     private static func records(in buffer: UnsafeRawBufferPointer) -> (Context, [String: [ExtractedReference]])? {
         guard var reader = ByteRecordReader(buffer, magic: magic), let baseURL = reader.optionalString(),
-              let rootSlug = reader.string(), let count = reader.count() else { return nil }
+              let rootSlug = reader.string() else { return nil }
         var stored: [String: [ExtractedReference]] = [:]
-        stored.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let digest = reader.string(), let referenceCount = reader.count() else { return nil }
+        while true {
+            let tag = reader.number()
+            if tag == 0 { break }
+            guard tag == 1, let digest = reader.string(), let referenceCount = reader.count() else { return nil }
             var references: [ExtractedReference] = []
             references.reserveCapacity(referenceCount)
             for _ in 0..<referenceCount {

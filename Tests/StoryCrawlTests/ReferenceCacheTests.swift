@@ -25,7 +25,7 @@ extension StoryCrawlTests {
         func keptByDigest() async throws {
             let folder = try TemporaryFolder()
             let file = folder.path("references")
-            let cache = ReferenceCache()
+            let cache = ReferenceCache.reading(file)
             let first = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: cache).crawl()
             #expect(edges(first) == [
                 "u-home link multilink u-a u-a", "u-home text markdown b u-b", "u-a link multilink u-b u-b", "u-a text markdown b u-b",
@@ -45,11 +45,20 @@ extension StoryCrawlTests {
             #expect(edges(third).isEmpty)
         }
 
+        @Test("a cache kept in memory (serve's) gives a story's references again for the same digest, and writes no file")
+        func inMemory() async throws {
+            let cache = ReferenceCache()
+            let first = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: cache).crawl()
+            let second = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: cache).crawl()
+            #expect(edges(second) == edges(first))
+            #expect(cache.encoded() == nil)
+        }
+
         @Test("a cache file that is corrupt or truncated is ignored")
         func corrupt() async throws {
             let folder = try TemporaryFolder()
             let file = folder.path("references")
-            let cache = ReferenceCache()
+            let cache = ReferenceCache.reading(file)
             _ = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: cache).crawl()
             try Data(try #require(cache.encoded())).write(to: file)
             let bytes = try Data(contentsOf: file)
