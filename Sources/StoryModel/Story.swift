@@ -63,7 +63,7 @@ public struct Story: Sendable, Hashable {
     /// without its content, as the build cache keeps it (``init(head:digest:whole:)``).
     public var head: JSONObject {
         switch storage.body {
-        case .whole(let raw, _): return JSONObject(raw.entries.filter { $0.key != "content" })
+        case .whole(let raw, _): return JSONObject(distinctEntries: raw.entries.filter { $0.key != "content" })
         case .deferred(let head, _): return head
         }
     }
@@ -94,7 +94,8 @@ public struct Story: Sendable, Hashable {
             throw .missingKeys(Self.requiredKeys.filter { object[$0]?.isNull ?? true })
         }
         guard case .object = content else { throw .malformedKey("content", "an object (the root block)") }
-        storage = try Self.makeStorage(uuid: uuidValue, fullSlug: slugValue, of: object, body: .whole(raw: object, content: content), digest: digest)
+        storage = try Self.makeStorage(
+            uuid: uuidValue, fullSlug: slugValue, of: object, body: .whole(raw: object, content: content), digest: digest)
     }
 
     /// A story known by its `head` (every key of its object but `content`) and the `digest` of
@@ -108,7 +109,8 @@ public struct Story: Sendable, Hashable {
             throw .missingKeys(["uuid", "full_slug"].filter { head[$0]?.isNull ?? true })
         }
         let deferred = DeferredJSONObject(fallback: head, load: whole)
-        storage = try Self.makeStorage(uuid: uuidValue, fullSlug: slugValue, of: head, body: .deferred(head: head, whole: deferred), digest: digest)
+        storage = try Self.makeStorage(
+            uuid: uuidValue, fullSlug: slugValue, of: head, body: .deferred(head: head, whole: deferred), digest: digest)
     }
 
     private static func makeStorage(

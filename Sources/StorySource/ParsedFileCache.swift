@@ -100,7 +100,7 @@ public final class ParsedFileCache: @unchecked Sendable {
 
     private static let magic = "storysite parsed files 1\n"
 
-    /// The cache kept in the file at `url` by ``write(to:)``; an empty cache when the file is
+    /// The cache a build kept in the file at `url` (``encoded()``); an empty cache when the file is
     /// missing, unreadable, corrupt or of another version.
     public static func reading(_ url: URL) -> ParsedFileCache {
         let cache = ParsedFileCache()
@@ -156,9 +156,12 @@ public final class ParsedFileCache: @unchecked Sendable {
             guard let path = reader.string(), let shown = reader.string(),
                   let size = reader.number(), let modified = reader.number(), let statusChanged = reader.number(),
                   let inode = reader.number(), let digest = reader.string(), let head = reader.json()?.objectValue,
-                  let story = try? Story(head: head, digest: digest, whole: { [changedFiles] in Self.wholeStory(at: path, shownAs: shown, digest: digest, changed: changedFiles) })
+                  let story = try? Story(head: head, digest: digest, whole: { [changedFiles] in
+                      Self.wholeStory(at: path, shownAs: shown, digest: digest, changed: changedFiles)
+                  })
             else { return nil }
-            let stamp = Stamp(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), changed: Int64(bitPattern: statusChanged), inode: inode)
+            let stamp = Stamp(
+                size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), changed: Int64(bitPattern: statusChanged), inode: inode)
             let file = StoryFile(single: StoryFile.Entry(story: story, origin: StoryOrigin(file: shown, entry: nil)))
             files[path] = Kept(stamp: stamp, file: file)
         }
