@@ -1,6 +1,7 @@
 // Builds one synthetic space with storysite and the same pages with Hugo, in the same run,
 // several times each, and prints wall time (median), ms per page, peak RSS and the ratio
-// storysite / Hugo; then storysite's no-change and one-story-changed rebuilds.
+// storysite / Hugo; then storysite's no-change and one-story-changed rebuilds, and the same
+// one-story edit saved under `storysite serve`, timed from the save to the reload event.
 //
 //   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR] [--listing] [--languages N]
 //                                        [--theme plain|heavy]
@@ -276,13 +277,17 @@ do {
         let changing = options.languages.enumerated().filter { number, language in
             number == 0 || SyntheticSpace.subtitleFallsBack(story, in: language, languages: options.languages)
         }.map(\.element)
+        /// Puts `words` after the story's default subtitle in its file.
+        func editSubtitle(adding words: String) throws {
+            let text = try String(contentsOf: edited, encoding: .utf8)
+            let replaced = text.replacingOccurrences(of: "\"subtitle\": \"\(subtitle)", with: "\"subtitle\": \"\(subtitle) \(words)")
+            guard replaced != text else { throw BenchmarkError("could not edit \(edited.path)") }
+            try Data(replaced.utf8).write(to: edited)
+        }
         var oneChange: [Measurement] = []
         var wrong: [String] = []
         for run in 1...options.runs {
-            let text = try String(contentsOf: edited, encoding: .utf8)
-            let replaced = text.replacingOccurrences(of: "\"subtitle\": \"\(subtitle)", with: "\"subtitle\": \"\(subtitle) edit \(run)")
-            guard replaced != text else { throw BenchmarkError("could not edit \(edited.path)") }
-            try Data(replaced.utf8).write(to: edited)
+            try editSubtitle(adding: "edit \(run)")
             oneChange.append(try Measurement.run(storysite, in: workspace))
             // The edit shows in the languages that fall back to it, and in no other.
             for language in options.languages {
@@ -297,6 +302,18 @@ do {
         print(String(format: "one-story-changed rebuild: %.3f s (%.3f× full build) %@", changed, changed / full, writeCounts(oneChange.last!.output))
             + (languageCount > 1 ? "; the story's pages in \(changing.joined(separator: " and ")) change (\(changing.dropFirst().joined(separator: ", ")) falls back to the default subtitle)" : ""))
         for problem in wrong { print("  wrong: \(problem)") }
+
+        // The same edit, saved while `storysite serve` runs: from the save to the reload event.
+        let serve = [me, "storysite", "serve", "--port", "0", "--base-url", "https://bench.example/"]
+            + (options.jobs.map { ["--jobs", String($0)] } ?? [])
+        let reloads = try ServeReload.measure(serve, in: workspace, runs: options.runs) { run in
+            try editSubtitle(adding: "served \(run)")
+        }
+        print(String(format: "serve, save to reload event: %.3f s (median of %d)", median(reloads), reloads.count))
+        let page = site.pageFile(story, in: options.languages[0])
+        if !((try? String(contentsOf: page, encoding: .utf8))?.contains("\(subtitle) served \(options.runs)") ?? false) {
+            print("  wrong: after the last reload, \(page.path) does not show the edit")
+        }
     }
 } catch {
     FileHandle.standardError.write(Data("build-benchmark: \(error)\n".utf8))
