@@ -80,13 +80,25 @@ public final class OutputLock: Sendable {
     }
 
     /// What the lock file open as `descriptor` says of its holder (`pid 4242, storysite build`).
+    /// A holder writes that just after it takes the lock, so an empty file is read again for a
+    /// moment (a busy machine can take milliseconds between the two) before the holder is
+    /// called a process that has just started.
     private static func holder(in descriptor: Int32) -> String {
+        for _ in 0..<50 {
+            if let line = holderLine(in: descriptor) { return line }
+            usleep(10_000)
+        }
+        return "a process that has just started"
+    }
+
+    /// The first line of the lock file without control characters; nil while it is empty.
+    private static func holderLine(in descriptor: Int32) -> String? {
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         let text = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
         let line = String(String.UnicodeScalarView((text.split(separator: "\n").first ?? "").unicodeScalars.filter {
             $0.value >= 0x20 && $0.value != 0x7F
         }))
-        return line.isEmpty ? "a process that has just started" : line
+        return line.isEmpty ? nil : line
     }
 }
