@@ -6,11 +6,15 @@ import TestSupport
 extension SiteOutputTests {
     @Suite("The output folder's lock")
     struct OutputLockTests {
-        /// Locks `output`'s lock file as a holder does, before it writes who it is.
-        private static func lockWithoutRecord(_ output: URL) throws -> Int32 {
+        /// Runs `body` with an output folder whose lock file is locked as a holder locks it, before
+        /// it writes who it is, and the locked file's descriptor.
+        private static func withFreshlyLocked(_ body: (URL, Int32) throws -> Void) throws {
+            let workspace = try TemporaryFolder()
+            let output = workspace.path("Output")
             let descriptor = open(output.storysiteSibling("lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             try #require(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
-            return descriptor
+            defer { close(descriptor) }
+            try body(output, descriptor)
         }
 
         private static func refusal(_ output: URL) -> String? {
@@ -24,30 +28,28 @@ extension SiteOutputTests {
 
         @Test("a holder that has locked but not yet written who it is is named once it has")
         func holderWritesLate() throws {
-            let workspace = try TemporaryFolder()
-            let output = workspace.path("Output")
-            let descriptor = try Self.lockWithoutRecord(output)
-            defer { close(descriptor) }
-            // A thread of its own: the refusal waits by sleeping, and would starve a task of the
-            // cooperative pool that the test beside this one keeps busy too.
-            let written = DispatchSemaphore(value: 0)
-            Thread {
-                usleep(100_000)
-                _ = Array("pid 4242, storysite serve\n".utf8).withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-                written.signal()
-            }.start()
-            let message = Self.refusal(output)
-            written.wait()
-            #expect(message?.hasPrefix("another storysite (pid 4242, storysite serve) is building into this folder") == true, "\(message ?? "locked")")
+            try Self.withFreshlyLocked { output, descriptor in
+                // A thread of its own: the refusal waits by sleeping, and would starve a task of the
+                // cooperative pool that the test beside this one keeps busy too.
+                let written = DispatchSemaphore(value: 0)
+                Thread {
+                    usleep(100_000)
+                    _ = Array("pid 4242, storysite serve\n".utf8).withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+                    written.signal()
+                }.start()
+                let message = Self.refusal(output)
+                written.wait()
+                #expect(
+                    message?.hasPrefix("another storysite (pid 4242, storysite serve) is building into this folder") == true,
+                    "\(message ?? "locked")")
+            }
         }
 
         @Test("a holder that never says who it is is called a process that has just started")
         func holderSaysNothing() throws {
-            let workspace = try TemporaryFolder()
-            let output = workspace.path("Output")
-            let descriptor = try Self.lockWithoutRecord(output)
-            defer { close(descriptor) }
-            #expect(Self.refusal(output)?.hasPrefix("another storysite (a process that has just started) is building") == true)
+            try Self.withFreshlyLocked { output, _ in
+                #expect(Self.refusal(output)?.hasPrefix("another storysite (a process that has just started) is building") == true)
+            }
         }
     }
 }
