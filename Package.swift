@@ -97,7 +97,8 @@ let package = Package(
         .executableTarget(name: "preview-benchmark", dependencies: ["Preview"], path: "Benchmarks/PreviewBenchmark"),
         .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck"], path: "Benchmarks/CheckBenchmark"),
         .executableTarget(
-            name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI", "CJemalloc"], path: "Benchmarks/BuildBenchmark"),
+            name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI", "CJemalloc", "TestSupport"],
+            path: "Benchmarks/BuildBenchmark"),
         .executableTarget(
             name: "serve-benchmark", dependencies: ["SyntheticSpace", "FakeStoryblokAPI", "StoryModel", "TestSupport"],
             path: "Benchmarks/ServeBenchmark"),

@@ -306,7 +306,7 @@ do {
         // The same edit, saved while `storysite serve` runs: from the save to the reload event.
         let serve = [me, "storysite", "serve", "--port", "0", "--base-url", "https://bench.example/"]
             + (options.jobs.map { ["--jobs", String($0)] } ?? [])
-        let reloads = try ServeReload.measure(serve, in: workspace, runs: options.runs) { run in
+        let reloads = try await ServeReload.measure(serve, in: workspace, runs: options.runs) { run in
             try editSubtitle(adding: "served \(run)")
         }
         print(String(format: "serve, save to reload event: %.3f s (median of %d)", median(reloads), reloads.count))

@@ -45,52 +45,6 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// A running `storysite serve`, its output collected.
-final class Serve: @unchecked Sendable {
-    let process = Process()
-    private let lock = NSLock()
-    private var text = ""
-
-    init(_ storysite: String, arguments: [String], in folder: URL, token: String) throws {
-        process.executableURL = URL(fileURLWithPath: storysite)
-        process.arguments = ["serve"] + arguments
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(["STORYBLOK_TOKEN": token, "NO_COLOR": "1"]) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        Thread {
-            while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
-                self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
-            }
-        }.start()
-    }
-
-    var output: String { lock.withLock { text } }
-
-    /// Waits until the output holds `marker` (up to `timeout` seconds).
-    func wait(for marker: String, timeout: Double = 600) async throws {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        while !output.contains(marker) {
-            guard ContinuousClock.now < deadline, process.isRunning else { throw Failure(description: "no '\(marker)' in: \(output)") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
-    /// The URL serve printed.
-    func url() async throws -> String {
-        try await wait(for: " (Ctrl-C to stop)", timeout: 60)
-        let line = output.split(separator: "\n").first { $0.hasPrefix("Serving ") && $0.contains(" at http") }!
-        return String(line[line.range(of: " at ")!.upperBound..<line.range(of: " (Ctrl-C")!.lowerBound])
-    }
-
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
-    }
-}
-
 let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = 600
@@ -142,7 +96,7 @@ print("\(stories.count) synthetic stories, \(settings.latency) ms per API answer
 
 // Cold: nothing built yet.
 var start = ContinuousClock.now
-var serve = try Serve(settings.storysite, arguments: arguments, in: workspace.url, token: api.publicToken)
+var serve = try RunningServe([settings.storysite, "serve"] + arguments, in: workspace.url, environment: ["STORYBLOK_TOKEN": api.publicToken])
 var url = try await serve.url()
 let cold = try await timeToPage(url, containing: home, since: start)
 try await serve.wait(for: "Built ")
@@ -152,7 +106,7 @@ print(String(format: "cold start, first page: %.2f s (%d API requests)", cold, a
 // Warm: the last build is there.
 api.resetLog()
 start = ContinuousClock.now
-serve = try Serve(settings.storysite, arguments: arguments, in: workspace.url, token: api.publicToken)
+serve = try RunningServe([settings.storysite, "serve"] + arguments, in: workspace.url, environment: ["STORYBLOK_TOKEN": api.publicToken])
 url = try await serve.url()
 let warm = try await timeToPage(url, containing: home, since: start)
 print(String(format: "warm start, first page: %.3f s", warm))
