@@ -14,7 +14,7 @@ public struct IncrementalBuild {
     let output: URL
     let progress: any BuildProgress
     /// Parsed content files kept from the previous build of the same process (`serve`); without
-    /// them, the build reads and writes ``KeptContent`` in the output folder.
+    /// them, a build of a content folder reads and writes ``KeptContent`` in the output folder.
     var parsedFiles: ParsedFileCache?
     /// References found by the previous builds of the same process (`serve`).
     var referenceCache: ReferenceCache?
@@ -85,8 +85,9 @@ public struct IncrementalBuild {
                 pageCount: cache.pageCount, storyCount: cache.storyCount)
         }
 
-        // Without a cache of its own (`serve` keeps one), a build reads what the last one kept on disk.
-        let kept = parsedFiles == nil ? timings.measure("kept content") { KeptContent(reading: output) } : nil
+        // A build of a content folder without a cache of its own (`serve` keeps one) reads what
+        // the last one kept on disk; the API's stories have no files to keep.
+        let kept = parsedFiles == nil && settings.api == nil ? timings.measure("kept content") { KeptContent(reading: output) } : nil
         var generator = SiteGenerator(
             settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles ?? kept?.files,
             timings: timings)
