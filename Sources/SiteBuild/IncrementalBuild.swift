@@ -93,40 +93,45 @@ public struct IncrementalBuild {
             timings: timings)
         generator.referenceCache = kept?.references ?? referenceCache
         generator.space = space
+        let previousOutput = timings.measure("output read") { writer.readPreviousOutput() }
         let (previous, intact) = timings.measure("previous pages") {
-            (cache?.readingPages(in: output), cache == nil ? [:] : writer.intactFiles())
+            (cache?.readingPages(in: output), cache == nil ? [:] : previousOutput.intactFiles())
         }
         let site = await generator.generate(previous: previous, intact: intact, key: inputs.key)
-        let outcome = write(site, inputs: inputs, writer: writer, keeping: kept)
+        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept)
         BackgroundRelease.release((consume site, consume previous, consume intact))
         return outcome
     }
 
     /// Writes the generated site and the caches for the next build; with errors, writes nothing.
-    private func write(_ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, keeping kept: KeptContent?) -> Outcome {
+    private func write(
+        _ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, over previousOutput: PreviousOutput, keeping kept: KeptContent?
+    ) -> Outcome {
         var outcome = Outcome(diagnostics: site.diagnostics, pageCount: site.pageCount, storyCount: site.storyCount)
         guard !site.hasErrors else { return outcome }
         let keptEncoding = kept?.encodeInBackground()
 
-        let summary: SiteWriter.Summary
+        let written: SiteWriter.Written
         do throws(OutputError) {
-            summary = try timings.measure("write") { () throws(OutputError) in try writer.write(site.files, keeping: site.kept) }
+            written = try timings.measure("write") { () throws(OutputError) in
+                try writer.write(site.files, keeping: site.kept, over: previousOutput)
+            }
         } catch {
             outcome.diagnostics.append(.error(error.path, error.message))
             return outcome
         }
-        outcome.summary = summary
+        outcome.summary = written.summary
         if let model = site.model { siteModels?.store(model) }
-        timings.measure("cache write") { writeCache(inputs: inputs, site: site) }
+        timings.measure("cache write") { writeCache(inputs: inputs, site: site, output: written.fingerprint) }
         if let kept, let keptEncoding { timings.measure("kept content write") { kept.write(keptEncoding, in: output) } }
         return outcome
     }
 
     /// Records what this build did for the next one. The cache only saves time: a build whose
     /// cache cannot be written has still succeeded.
-    private func writeCache(inputs: BuildInputs, site: SiteGenerator.Output) {
+    private func writeCache(inputs: BuildInputs, site: SiteGenerator.Output, output fingerprint: String?) {
         let next = BuildCache(
-            key: inputs.key, content: inputs.content, output: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: settings.jobs),
+            key: inputs.key, content: inputs.content, output: fingerprint,
             storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
             warnings: site.diagnostics.map { BuildCache.Warning(location: $0.location, message: $0.message) }, pages: site.pages)
         try? next.write(in: output)

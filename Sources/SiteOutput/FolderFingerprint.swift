@@ -20,6 +20,11 @@ public enum FolderFingerprint {
         guard let listing = try? FolderListing(root: folder.standardizedFileURL.path, skipRootDotfiles: skipRootDotfiles, jobs: jobs) else {
             return nil
         }
+        return of(listing)
+    }
+
+    /// The fingerprint of the folder `listing` lists, as it was when listed or last refreshed.
+    static func of(_ listing: FolderListing) -> String {
         var fingerprint = Fingerprint()
         listing.forEach { path, entry in
             fingerprint.combine(path)

@@ -9,9 +9,10 @@ import Darwin
 /// Every entry below a folder with what `lstat` says of it, read a level at a time, each level's
 /// folders on at most `jobs` threads: an output folder is tens of thousands of entries, and the
 /// folder fingerprint and the check for files storysite did not write both need all of them.
-struct FolderListing {
+/// After a write of a few files, ``refresh(_:)`` brings it up to date at a cost per file.
+struct FolderListing: Sendable {
     /// One entry of a folder.
-    struct Entry {
+    struct Entry: Sendable {
         var name: String
         var info: stat
 
@@ -20,7 +21,11 @@ struct FolderListing {
 
     /// The entries of each folder, sorted by name, keyed by the folder's path relative to the
     /// root: `""` for the root, `"/blog"`, `"/blog/post"`.
-    let folders: [String: [Entry]]
+    private(set) var folders: [String: [Entry]]
+    /// The folder listed.
+    let root: String
+    /// Whether entries at the top whose names start with a dot are left out.
+    let skipsRootDotfiles: Bool
 
     /// A folder that could not be listed: its path relative to the root (`""`, `"/blog"`) and why.
     struct Unlistable: Error {
@@ -47,6 +52,76 @@ struct FolderListing {
             level = next
         }
         self.folders = folders
+        self.root = root
+        self.skipsRootDotfiles = skipRootDotfiles
+    }
+
+    /// Reads again what `lstat` says of each of `paths` (relative to the root, without a leading
+    /// slash: `blog/post/index.html`) and of every folder above it, adding what is new (a new
+    /// folder with all it holds) and dropping what is gone. After a change to those paths alone,
+    /// the listing is then what listing the root again would give, at a cost per path.
+    mutating func refresh(_ paths: some Sequence<String>) throws(Unlistable) {
+        var chain = Set<String>()
+        for path in paths {
+            var prefix = ""
+            for component in path.split(separator: "/") {
+                prefix += "/" + component
+                chain.insert(prefix)
+            }
+        }
+        // A folder's path is shorter than its entries': folders above are refreshed first.
+        for relative in chain.sorted(by: { $0.utf8.count < $1.utf8.count }) {
+            let slash = relative.lastIndex(of: "/")!
+            let parent = String(relative[..<slash])
+            let name = String(relative[relative.index(after: slash)...])
+            guard folders[parent] != nil, !(skipsRootDotfiles && parent.isEmpty && name.hasPrefix(".")) else { continue }
+            var info = stat()
+            guard lstat(root + relative, &info) == 0 else {
+                guard errno == ENOENT else { throw Unlistable(folder: relative, reason: String(cString: strerror(errno))) }
+                remove(name, from: parent)
+                continue
+            }
+            let entry = Entry(name: name, info: info)
+            insert(entry, into: parent)
+            if entry.isFolder, folders[relative] == nil {
+                let added = try FolderListing(root: root + relative, skipRootDotfiles: false, jobs: 1)
+                for (folder, entries) in added.folders { folders[relative + folder] = entries }
+            } else if !entry.isFolder {
+                dropFolder(relative)
+            }
+        }
+    }
+
+    /// Puts `entry` into the folder at `parent` in name order, in place of one of the same name.
+    private mutating func insert(_ entry: Entry, into parent: String) {
+        let position = Self.position(of: entry.name, in: folders[parent]!)
+        if position < folders[parent]!.count, folders[parent]![position].name == entry.name {
+            folders[parent]![position] = entry
+        } else {
+            folders[parent]!.insert(entry, at: position)
+        }
+    }
+
+    /// The index of the first of `entries` (sorted by name) whose name is not below `name`.
+    private static func position(of name: String, in entries: [Entry]) -> Int {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].name < name { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Takes the entry named `name` out of the folder at `parent`, and what it held if a folder.
+    private mutating func remove(_ name: String, from parent: String) {
+        folders[parent]!.removeAll { $0.name == name }
+        dropFolder(parent + "/" + name)
+    }
+
+    /// Forgets the folder at `relative` and every folder below it.
+    private mutating func dropFolder(_ relative: String) {
+        guard folders[relative] != nil else { return }
+        for folder in folders.keys where folder == relative || folder.hasPrefix(relative + "/") { folders[folder] = nil }
     }
 
     /// Visits every entry depth-first in name order, with its path relative to the root
@@ -60,16 +135,6 @@ struct FolderListing {
             }
         }
         walk("")
-    }
-
-    /// The paths of the entries that are not folders, relative to the root without a leading
-    /// slash (`blog/post/index.html`), sorted.
-    var filePaths: [String] {
-        var paths: [String] = []
-        forEach { path, entry in
-            if !entry.isFolder { paths.append(String(path.dropFirst())) }
-        }
-        return paths.sorted()
     }
 
     /// The entries of the folder at `root + relative`, sorted by name. Each entry is `lstat`ed

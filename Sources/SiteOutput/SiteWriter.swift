@@ -47,28 +47,52 @@ public struct SiteWriter: Sendable {
         self.jobs = jobs
     }
 
-    /// The files of the previous build still on disk as it wrote them (size and modification
-    /// time as recorded), with their content hashes: a caller may keep them without rendering.
-    public func intactFiles() -> [String: String] {
-        guard let manifest = (try? Manifest.read(in: output)) ?? nil else { return [:] }
-        var intact: [String: String] = [:]
-        // A path an earlier version wrote in another normal form is never kept: written again in NFC.
-        for (path, entry) in manifest.files where SafePath.isNormalized(path) {
-            if let status = FileStatus(path: output.path + "/" + path),
-               status.size == entry.size, status.modified == entry.modified {
-                intact[path] = entry.hash
+    /// What a write did, and the output folder's ``FolderFingerprint`` after it (skipping root
+    /// dotfiles; nil when the folder could not be listed).
+    public struct Written: Sendable {
+        public var summary: Summary
+        public var fingerprint: String?
+    }
+
+    /// The output folder as it is now (see ``PreviousOutput``), after finishing a swap a killed
+    /// build left half done. What would stop a write is kept in it, to be thrown by the write.
+    public func readPreviousOutput() -> PreviousOutput {
+        do throws(OutputError) {
+            try recoverInterruptedSwap()
+            let manifest = try readPreviousManifest()
+            guard FileManager.default.fileExists(atPath: output.path) else { return PreviousOutput(manifest: nil, listing: nil, problem: nil) }
+            let listing = try list()
+            let foreign = PreviousOutput.foreignFiles(in: listing, manifest: manifest)
+            guard foreign.isEmpty else {
+                let examples = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+                let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
+                let problem = OutputError(
+                    path: displayPath,
+                    message: "the output folder holds files storysite did not write (\(examples)\(more)); "
+                        + "choose an empty or new folder, or remove them")
+                return PreviousOutput(manifest: manifest, listing: listing, problem: problem)
             }
+            return PreviousOutput(manifest: manifest, listing: listing, problem: nil)
+        } catch {
+            return PreviousOutput(manifest: nil, listing: nil, problem: error)
         }
-        return intact
     }
 
     /// Replaces the output folder's contents with `files`, plus the files named in `kept`: files
-    /// of the previous build, left as they are (see ``intactFiles()``).
+    /// of the previous build, left as they are (see ``PreviousOutput/intactFiles()``).
     public func write(_ files: [OutputFile], keeping kept: Set<String> = []) throws(OutputError) -> Summary {
+        try write(files, keeping: kept, over: readPreviousOutput()).summary
+    }
+
+    /// Replaces the output folder's contents with `files`, plus the files named in `kept`, given
+    /// the folder as ``readPreviousOutput()`` found it at the start of the build. A write of a few
+    /// files costs per changed file; a write of many lists the folder again before replacing it,
+    /// so no file put there during the build is lost.
+    public func write(_ files: [OutputFile], keeping kept: Set<String> = [], over previousOutput: PreviousOutput) throws(OutputError) -> Written {
         let fileManager = FileManager.default
         try Self.checkPaths(files.map(\.path) + kept)
-        try recoverInterruptedSwap()
-        let found = try readPreviousManifest()
+        if let problem = previousOutput.problem { throw problem }
+        let found = previousOutput.manifest
         let previous = found ?? Manifest()
         var plan = [(path: String, contents: Data?, entry: Manifest.Entry, unchanged: Bool)]()
         plan.reserveCapacity(files.count + kept.count)
@@ -100,7 +124,7 @@ public struct SiteWriter: Sendable {
         let unchangedCount = plan.filter(\.unchanged).count
         let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: removed)
         if summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
-            return summary
+            return Written(summary: summary, fingerprint: previousOutput.fingerprint)
         }
         // A manifest naming a path in another normal form (an earlier version's) needs a full
         // write: its old file would otherwise stay beside the new one.
@@ -121,9 +145,13 @@ public struct SiteWriter: Sendable {
                 }
                 return manifest
             }
-            return summary
+            var listing = previousOutput.listing
+            let refreshed: ()? = try? listing?.refresh(changed.map(\.path) + gone)
+            return Written(summary: summary, fingerprint: refreshed == nil ? nil : listing.map(FolderFingerprint.of))
         }
 
+        // Files put into the folder during the build would be lost with the folder it replaces.
+        if let problem = readPreviousOutput().problem { throw problem }
         let staging = sibling("staging")
         let retired = sibling("previous")
         // Staging only ever holds storysite's files: a leftover from a killed build can go.
@@ -156,7 +184,7 @@ public struct SiteWriter: Sendable {
             throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
         }
         try swap(in: staging, retiring: retired)
-        return summary
+        return Written(summary: summary, fingerprint: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: jobs))
     }
 
     // MARK: Steps
@@ -175,41 +203,28 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// The manifest of the current output (nil when there is none), after making sure the folder
-    /// holds nothing storysite did not write.
+    /// The manifest of the current output; nil when there is none.
     private func readPreviousManifest() throws(OutputError) -> Manifest? {
-        let fileManager = FileManager.default
         var isFolder: ObjCBool = false
-        guard fileManager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return nil }
+        guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder) else { return nil }
         guard isFolder.boolValue else {
             throw OutputError(path: displayPath, message: "the output path is a file, not a folder")
         }
-        let manifest: Manifest?
         do {
-            manifest = try Manifest.read(in: output)
+            return try Manifest.read(in: output)
         } catch {
             throw OutputError(
                 path: displayPath,
                 message: "\(Manifest.relativePath) is unreadable (\(error.reason)), so storysite cannot tell the files it wrote from yours; "
                     + "if the folder holds only a build, remove it and build again")
         }
-        let foreign = try userFiles().filter { !(manifest?.lists(exactly: $0) ?? false) }
-        if !foreign.isEmpty {
-            let examples = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
-            let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
-            throw OutputError(
-                path: displayPath,
-                message: "the output folder holds files storysite did not write (\(examples)\(more)); "
-                    + "choose an empty or new folder, or remove them")
-        }
-        return manifest
     }
 
-    /// Every file below the output folder, relative to it, except root dotfiles and the manifest.
-    /// A folder that cannot be listed stops the write: it may hold files of the user's.
-    private func userFiles() throws(OutputError) -> [String] {
+    /// Every entry below the output folder, except root dotfiles. A folder that cannot be listed
+    /// stops the write: it may hold files of the user's.
+    private func list() throws(OutputError) -> FolderListing {
         do {
-            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs).filePaths
+            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs)
         } catch {
             throw OutputError(
                 path: displayPath,
