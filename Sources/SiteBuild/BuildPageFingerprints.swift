@@ -26,8 +26,9 @@ struct BuildPageFingerprints: Sendable {
     /// languages, see ``LanguageVersions``).
     private let elsewhere: @Sendable (StoryReference) -> Story?
     private let base: String
-    /// Every story of the graph's, by UUID, hashed once rather than for every page that shows it.
-    private let identities: [String: Identity]
+    /// Every story of the graph's, in ``LinkGraph/stories`` order, hashed once rather than for
+    /// every page that shows it.
+    private let identities: [Identity]
 
     /// Prepares the fingerprints of `graph`'s pages, hashing its stories on at most `jobs` threads.
     init(graph: LinkGraph, plan: PagePlan, key: String, jobs: Int, elsewhere: @escaping @Sendable (StoryReference) -> Story? = { _ in nil }) {
@@ -45,28 +46,29 @@ struct BuildPageFingerprints: Sendable {
             identity.combine(plan.location(of: story)?.url ?? "-")
             return (identity: identity.hex, digest: story.digest)
         }
-        let named = Dictionary(zip(stories.map(\.story.uuid), names), uniquingKeysWith: { first, _ in first })
-        func identity(of uuid: String?) -> String { uuid.flatMap { named[$0]?.identity } ?? "-" }
         let identities = ParallelWork.map(count: stories.count, jobs: jobs) { index in
-            let uuid = stories[index].story.uuid
+            // A story reached twice under one UUID is known by the first, as the graph's lookups are.
+            let position = graph.position(of: stories[index].story.uuid) ?? index
             var shown = Fingerprint()
-            shown.combine(named[uuid]?.digest ?? "-")
-            for edge in graph.references(from: uuid) {
-                shown.combine(identity(of: edge.target))
-                guard edge.kind == .relation, let target = edge.target else { continue }
-                shown.combine(named[target]?.digest ?? "-")
-                for inner in graph.references(from: target) { shown.combine(identity(of: inner.target)) }
+            shown.combine(names[position].digest)
+            for edge in graph.referencePositions(from: position) {
+                let target = graph.targetPosition(ofEdge: edge)
+                shown.combine(target.map { names[$0].identity } ?? "-")
+                guard graph.edges[edge].kind == .relation, graph.edges[edge].target != nil else { continue }
+                shown.combine(target.map { names[$0].digest } ?? "-")
+                for inner in target.map(graph.referencePositions(from:)) ?? [] {
+                    shown.combine(graph.targetPosition(ofEdge: inner).map { names[$0].identity } ?? "-")
+                }
             }
-            return Identity(identity: named[uuid]?.identity ?? "-", shown: shown.hex)
+            return Identity(identity: names[position].identity, shown: shown.hex)
         }
-        let byUUID = Dictionary(zip(stories.map(\.story.uuid), identities), uniquingKeysWith: { first, _ in first })
-        self.identities = byUUID
+        self.identities = identities
         var base = Fingerprint()
         base.combine(key)
-        base.combine(plan.globalStory.flatMap { byUUID[$0.uuid]?.shown } ?? plan.globalStory?.digest ?? "-")
+        base.combine(plan.globalStory.flatMap { graph.position(of: $0.uuid) }.map { identities[$0].shown } ?? plan.globalStory?.digest ?? "-")
         for collection in plan.collections {
             base.combine(collection.name)
-            for story in collection.stories { Self.combine(byUUID[story.uuid], content: true, into: &base) }
+            for story in collection.stories { Self.combine(graph.position(of: story.uuid).map { identities[$0] }, content: true, into: &base) }
         }
         self.base = base.hex
     }
@@ -109,17 +111,18 @@ struct BuildPageFingerprints: Sendable {
     /// page's ``PageListing``: each page of a long listing hashes only its own share.)
     private func combine(_ story: Story, into fingerprint: inout Fingerprint) {
         fingerprint.combine(story.digest)
-        for edge in graph.references(from: story.uuid) {
-            fingerprint.combine(edge.fieldPath)
-            fingerprint.combine(edge.kind.rawValue)
-            fingerprint.combine(edge.reference.description)
-            fingerprint.combine(edge.anchor ?? "-")
-            fingerprint.combine(edge.cachedURL ?? "-")
-            if edge.target == nil, let other = elsewhere(edge.reference) {
+        let position = graph.position(of: story.uuid)
+        for edge in position.map(graph.referencePositions(from:)) ?? [] {
+            fingerprint.combine(graph.edges[edge].fieldPath)
+            fingerprint.combine(graph.edges[edge].kind.rawValue)
+            fingerprint.combine(graph.edges[edge].reference.description)
+            fingerprint.combine(graph.edges[edge].anchor ?? "-")
+            fingerprint.combine(graph.edges[edge].cachedURL ?? "-")
+            if graph.edges[edge].target == nil, let other = elsewhere(graph.edges[edge].reference) {
                 // A link to another language's page shows that story's name and URL.
                 fingerprint.combine("\(other.uuid) \(other.name) \(other.fullSlug) \(other.digest)")
             } else {
-                combineIdentity(of: edge.target, content: true, into: &fingerprint)
+                Self.combine(graph.targetPosition(ofEdge: edge).map { identities[$0] }, content: true, into: &fingerprint)
             }
         }
         combineIdentity(of: graph.story(for: .slug(graph.rootSlug))?.uuid, content: false, into: &fingerprint)
@@ -130,15 +133,15 @@ struct BuildPageFingerprints: Sendable {
                 combineIdentity(of: folder?.uuid, content: false, into: &fingerprint)
             }
         }
-        for uuid in graph.backlinks(to: story.uuid) {
-            combineIdentity(of: uuid, content: false, into: &fingerprint)
+        for source in position.map(graph.backlinkPositions(to:)) ?? [] {
+            Self.combine(identities[source], content: false, into: &fingerprint)
         }
     }
 
     /// The identity of the story with UUID `uuid`, and with `content` its digest; `-` for a
     /// story the graph does not have.
     private func combineIdentity(of uuid: String?, content: Bool, into fingerprint: inout Fingerprint) {
-        Self.combine(uuid.flatMap { identities[$0] }, content: content, into: &fingerprint)
+        Self.combine(uuid.flatMap(graph.position(of:)).map { identities[$0] }, content: content, into: &fingerprint)
     }
 
     private static func combine(_ story: Identity?, content: Bool, into fingerprint: inout Fingerprint) {

@@ -74,6 +74,8 @@ public struct LinkGraph: Sendable {
     private let referencesBySource: [[Int]]
     private let listingsBySource: [[Int]]
     private let backlinkSources: [[Int]]
+    /// Per edge (in ``edges`` order): the position in ``stories`` of its target; -1 for none.
+    private let edgeTargets: [Int]
     /// The positions in ``edges`` of the ``staleEdges``.
     private let stalePositions: Set<Int>
 
@@ -105,6 +107,7 @@ public struct LinkGraph: Sendable {
         var unresolved: [Edge] = []
         var stale: [Edge] = []
         var stalePositions: Set<Int> = []
+        var edgeTargets = [Int](repeating: -1, count: edges.count)
         var lastSource: (uuid: String, position: Int?)?
         for position in edges.indices {
             // Edges come grouped by source, so the source lookup is mostly a comparison.
@@ -124,6 +127,7 @@ public struct LinkGraph: Sendable {
                 continue
             }
             guard let target = byUUID[targetUUID] else { continue }
+            edgeTargets[position] = target
             // A listing is navigation the site made, not a link an editor wrote.
             if let source, source != target, edges[position].kind != .listing { backlinkSources[target].append(source) }
             if let cachedURL = edges[position].cachedURL, !Self.isLanguageVersion(edges[position]),
@@ -144,6 +148,7 @@ public struct LinkGraph: Sendable {
         self.referencesBySource = referencesBySource
         self.listingsBySource = listingsBySource
         self.backlinkSources = backlinkSources
+        self.edgeTargets = edgeTargets
         self.unresolvedEdges = unresolved
         self.staleEdges = stale
         self.stalePositions = stalePositions
@@ -224,5 +229,32 @@ public struct LinkGraph: Sendable {
     public func backlinks(to uuid: String) -> [String] {
         guard let target = byUUID[uuid] else { return [] }
         return backlinkSources[target].map { stories[$0].story.uuid }
+    }
+
+    // MARK: By position
+    // The same lookups by position in ``stories`` and ``edges``, for passes over every story
+    // that would otherwise look each one up by UUID and copy its edges.
+
+    /// The position in ``stories`` of the reached story with this UUID.
+    public func position(of uuid: String) -> Int? {
+        byUUID[uuid]
+    }
+
+    /// The positions in ``edges`` of the references the content of the story at `position`
+    /// makes, in document order (see ``references(from:)``).
+    public func referencePositions(from position: Int) -> [Int] {
+        referencesBySource[position]
+    }
+
+    /// The position in ``stories`` of the target of the edge at `index`; nil when it resolves
+    /// to no reached story.
+    public func targetPosition(ofEdge index: Int) -> Int? {
+        edgeTargets[index] < 0 ? nil : edgeTargets[index]
+    }
+
+    /// The positions in ``stories`` of the distinct stories linking to the story at `position`
+    /// (see ``backlinks(to:)``).
+    public func backlinkPositions(to position: Int) -> [Int] {
+        backlinkSources[position]
     }
 }
