@@ -23,6 +23,9 @@ public final class ReferenceCache: @unchecked Sendable {
     /// digest and the others already encoded in ``writer``.
     private let persisting: Bool
     private var storedUsed: Set<String> = []
+    /// The cache file as read, and where each of ``stored`` is in it, when ``writer`` continues
+    /// it: those records are copied as they are.
+    private var disk: (bytes: Data, records: [String: Range<Int>])?
     private var encodedDigests: Set<String> = []
     private var writer = ByteRecordWriter(magic: ReferenceCache.magic)
 
@@ -52,6 +55,7 @@ public final class ReferenceCache: @unchecked Sendable {
                 stored = [:]
                 storedUsed = []
                 encodedDigests = []
+                disk = nil
             }
             guard let found = stored[digest] else { return nil }
             if persisting { storedUsed.insert(digest) }
@@ -71,17 +75,18 @@ public final class ReferenceCache: @unchecked Sendable {
         return found
     }
 
-    /// Starts the cache for `context`: the file written starts with it.
-    private func start(_ context: Context) {
+    /// Starts the cache for `context`: the file written starts with it. With `continuing`,
+    /// a writer that continues the cache file read.
+    private func start(_ context: Context, continuing: ByteRecordWriter? = nil) {
         self.context = context
-        writer = ByteRecordWriter(magic: Self.magic)
+        writer = continuing ?? ByteRecordWriter(magic: Self.magic)
         writer.optionalString(context.baseURL)
         writer.string(context.rootSlug)
     }
 
     // MARK: On disk
 
-    private static let magic = "storysite references 1\n"
+    private static let magic = "storysite references 2\n"
 
     /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
     /// when the file is missing, unreadable, corrupt or of another version.
@@ -89,9 +94,10 @@ public final class ReferenceCache: @unchecked Sendable {
         let cache = ReferenceCache(persisting: true)
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
         data.withUnsafeBytes { buffer in
-            guard let (context, stored) = records(in: buffer) else { return }
-            cache.start(context)
+            guard let (context, stored, records, writer) = records(in: buffer) else { return }
+            cache.start(context, continuing: writer)
             cache.stored = stored
+            if writer != nil { cache.disk = (data, records) }
         }
         return cache
     }
@@ -102,8 +108,14 @@ public final class ReferenceCache: @unchecked Sendable {
         lock.withLock {
             guard persisting, context != nil, !encodedDigests.isEmpty || storedUsed.count != stored.count else { return nil }
             var file = writer
-            for digest in storedUsed.sorted() where !encodedDigests.contains(digest) {
-                Self.write(digest: digest, references: stored[digest]!, into: &file)
+            (disk?.bytes ?? Data()).withUnsafeBytes { bytes in
+                for digest in storedUsed.sorted() where !encodedDigests.contains(digest) {
+                    if let record = disk?.records[digest] {
+                        file.append(record: UnsafeRawBufferPointer(rebasing: bytes[record]))
+                    } else {
+                        Self.write(digest: digest, references: stored[digest]!, into: &file)
+                    }
+                }
             }
             // The end: a file cut short between two records is not taken for a shorter one.
             file.number(0)
@@ -137,11 +149,17 @@ public final class ReferenceCache: @unchecked Sendable {
         }
     }
 
-    private static func records(in buffer: UnsafeRawBufferPointer) -> (Context, [String: [ExtractedReference]])? {
+    /// The context and records of a cache file, with where each record is and a writer to
+    /// continue the file (nil when it is time to write it whole); nil when any cannot be read.
+    private static func records(
+        in buffer: UnsafeRawBufferPointer
+    ) -> (Context, [String: [ExtractedReference]], [String: Range<Int>], ByteRecordWriter?)? {
         guard var reader = ByteRecordReader(buffer, magic: magic), let baseURL = reader.optionalString(),
               let rootSlug = reader.string() else { return nil }
         var stored: [String: [ExtractedReference]] = [:]
+        var records: [String: Range<Int>] = [:]
         while true {
+            let start = reader.offset
             let tag = reader.number()
             if tag == 0 { break }
             guard tag == 1, let digest = reader.string(), let referenceCount = reader.count() else { return nil }
@@ -152,8 +170,11 @@ public final class ReferenceCache: @unchecked Sendable {
                 references.append(reference)
             }
             stored[digest] = references
+            records[digest] = start..<reader.offset
         }
-        return reader.isAtEnd ? (Context(baseURL: baseURL, rootSlug: rootSlug), stored) : nil
+        guard reader.isAtEnd else { return nil }
+        let writer = reader.isWorthContinuing ? ByteRecordWriter(magic: magic, continuing: reader) : nil
+        return (Context(baseURL: baseURL, rootSlug: rootSlug), stored, records, writer)
     }
 
     private static func read(from reader: inout ByteRecordReader) -> ExtractedReference? {

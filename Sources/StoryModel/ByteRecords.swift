@@ -5,21 +5,42 @@ import Foundation
 /// over), and JSON values in a tagged form of those. A cache file is read by mapping it, not
 /// parsed as JSON text.
 ///
-/// A file is the magic line, the string table (a count, then each string's length and UTF-8
-/// bytes), then the records.
+/// A file is the magic line, the size the string table had when last written whole, the string
+/// table (a count, then each string's length and UTF-8 bytes), then the records.
+///
+/// A writer may continue the file a reader read (``init(magic:continuing:)``): it keeps that
+/// file's table, so the records of the stories that did not change are copied as they are
+/// (``append(record:)``) rather than encoded again. The table then keeps the strings of the
+/// records left out, until it has grown enough to be written whole again
+/// (``ByteRecordReader/isWorthContinuing``).
 public struct ByteRecordWriter {
     private let magic: String
     private var body: [UInt8] = []
     private var strings: [String] = []
     private var indexes: [String: Int] = [:]
+    /// Whether ``indexes`` is still to be made from a table this writer continues: only a
+    /// writer that adds a string needs it.
+    private var indexesPending = false
+    /// The table's size when last written whole; nil for a table of this writer's alone.
+    private var wholeTableCount: Int?
 
     public init(magic: String) {
         self.magic = magic
     }
 
+    /// A writer of a file that continues the one `reader` read: with its string table, to which
+    /// new strings are added, so that records of that file can be copied into this one.
+    public init(magic: String, continuing reader: ByteRecordReader) {
+        self.magic = magic
+        strings = reader.strings
+        indexesPending = true
+        wholeTableCount = reader.wholeTableCount
+    }
+
     /// The whole file: the magic line, the string table and the records.
     public var bytes: [UInt8] {
         var file = Array(magic.utf8)
+        Self.append(number: UInt64(wholeTableCount ?? strings.count), to: &file)
         Self.append(number: UInt64(strings.count), to: &file)
         for var string in strings {
             string.withUTF8 { utf8 in
@@ -33,9 +54,19 @@ public struct ByteRecordWriter {
 
     public mutating func number(_ value: UInt64) { Self.append(number: value, to: &body) }
 
+    /// A record as the file this writer continues holds it (see ``ByteRecordReader/offset``).
+    public mutating func append(record bytes: UnsafeRawBufferPointer) {
+        body.append(contentsOf: bytes)
+    }
+
     public mutating func number(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }
 
     public mutating func string(_ value: String) {
+        if indexesPending {
+            indexes.reserveCapacity(strings.count)
+            for (index, string) in strings.enumerated() where indexes[string] == nil { indexes[string] = index }
+            indexesPending = false
+        }
         if let index = indexes[value] {
             number(index)
             return
@@ -87,8 +118,12 @@ public struct ByteRecordWriter {
 /// It reads the caller's buffer in place, so it must not outlive it.
 public struct ByteRecordReader {
     private let bytes: UnsafeRawBufferPointer
-    private var offset = 0
-    private var strings: [String] = []
+    /// Where the next read starts, from the start of the file: the bytes between two offsets are
+    /// the records read in between, to be copied by a writer that continues this file.
+    public private(set) var offset = 0
+    fileprivate var strings: [String] = []
+    /// The table's size when last written whole.
+    fileprivate var wholeTableCount = 0
 
     /// A reader of `bytes` past `magic` and the string table; nil when they do not start with
     /// the magic line or the table cannot be read.
@@ -97,7 +132,8 @@ public struct ByteRecordReader {
         let expected = Array(magic.utf8)
         guard bytes.count >= expected.count, bytes.prefix(expected.count).elementsEqual(expected) else { return nil }
         offset = expected.count
-        guard let count = count() else { return nil }
+        guard let whole = count(), let count = count() else { return nil }
+        wholeTableCount = whole
         strings.reserveCapacity(count)
         for _ in 0..<count {
             guard let length = self.count() else { return nil }
@@ -107,6 +143,11 @@ public struct ByteRecordReader {
     }
 
     public var isAtEnd: Bool { offset == bytes.count }
+
+    /// Whether a writer should continue this file (``ByteRecordWriter/init(magic:continuing:)``):
+    /// false once its table holds more than twice the strings it had when written whole (and a
+    /// thousand more), the rest being strings of records left out since.
+    public var isWorthContinuing: Bool { strings.count <= 2 * wholeTableCount + 1024 }
 
     public mutating func number() -> UInt64? {
         var value: UInt64 = 0

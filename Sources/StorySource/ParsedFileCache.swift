@@ -25,10 +25,15 @@ public final class ParsedFileCache: @unchecked Sendable {
     private let changedFiles = ChangedFiles()
     /// Whether ``files`` differs from what the cache file holds.
     private var differsFromDisk = true
+    /// The cache file as read, and a writer that continues it: the records of files unchanged
+    /// since are copied from it as they are.
+    private var disk: (bytes: Data, writer: ByteRecordWriter)?
 
     private struct Kept {
         var stamp: Stamp
         var file: StoryFile
+        /// Where its record is in ``disk``, for a file unchanged since the cache file was read.
+        var record: Range<Int>?
     }
 
     public init() {}
@@ -82,8 +87,9 @@ public final class ParsedFileCache: @unchecked Sendable {
             next.reserveCapacity(loaded.count)
             var same = loaded.count == files.count
             for (path, item) in loaded {
-                if files[path]?.stamp != item.stamp { same = false }
-                next[path] = Kept(stamp: item.stamp, file: item.file)
+                let unchanged = files[path]?.stamp == item.stamp
+                if !unchanged { same = false }
+                next[path] = Kept(stamp: item.stamp, file: item.file, record: unchanged ? files[path]?.record : nil)
             }
             if !same { differsFromDisk = true }
             files = next
@@ -98,31 +104,41 @@ public final class ParsedFileCache: @unchecked Sendable {
 
     // MARK: On disk
 
-    private static let magic = "storysite parsed files 1\n"
+    private static let magic = "storysite parsed files 2\n"
 
     /// The cache a build kept in the file at `url` (``encoded()``); an empty cache when the file is
     /// missing, unreadable, corrupt or of another version.
     public static func reading(_ url: URL) -> ParsedFileCache {
         let cache = ParsedFileCache()
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
-        let files = data.withUnsafeBytes { buffer in cache.records(in: buffer) }
-        if let files {
+        let read = data.withUnsafeBytes { buffer in cache.records(in: buffer) }
+        if let (files, writer) = read {
             cache.files = files
             cache.differsFromDisk = false
+            cache.disk = writer.map { (data, $0) }
         }
         return cache
     }
 
     /// The cache file's bytes: the files that hold one story, each as its head and digest; nil
-    /// when they are what the cache file held when read.
+    /// when they are what the cache file held when read. The records of files unchanged since
+    /// are copied from that file, so a rebuild after one edit encodes one record.
     public func encoded() -> [UInt8]? {
         lock.withLock {
             guard differsFromDisk else { return nil }
-            var writer = ByteRecordWriter(magic: Self.magic)
-            let kept = files.compactMap { path, item in Self.persistable(item.file).map { (path: path, stamp: item.stamp, entry: $0) } }
+            var writer = disk?.writer ?? ByteRecordWriter(magic: Self.magic)
+            let kept = files.compactMap { path, item in
+                Self.persistable(item.file).map { (path: path, stamp: item.stamp, entry: $0, record: disk == nil ? nil : item.record) }
+            }
             writer.number(kept.count)
-            for item in kept.sorted(by: { $0.path < $1.path }) {
-                Self.writeRecord(path: item.path, stamp: item.stamp, entry: item.entry, into: &writer)
+            (disk?.bytes ?? Data()).withUnsafeBytes { bytes in
+                for item in kept.sorted(by: { $0.path < $1.path }) {
+                    if let record = item.record {
+                        writer.append(record: UnsafeRawBufferPointer(rebasing: bytes[record]))
+                    } else {
+                        Self.writeRecord(path: item.path, stamp: item.stamp, entry: item.entry, into: &writer)
+                    }
+                }
             }
             return writer.bytes
         }
@@ -146,13 +162,14 @@ public final class ParsedFileCache: @unchecked Sendable {
         writer.json(.object(entry.story.head))
     }
 
-    /// The records of a cache file, each a file holding one deferred story; nil when any
-    /// record cannot be read.
-    private func records(in buffer: UnsafeRawBufferPointer) -> [String: Kept]? {
+    /// The records of a cache file, each a file holding one deferred story, and a writer to
+    /// continue the file (nil when it is time to write it whole); nil when any record cannot be read.
+    private func records(in buffer: UnsafeRawBufferPointer) -> ([String: Kept], ByteRecordWriter?)? {
         guard var reader = ByteRecordReader(buffer, magic: Self.magic), let count = reader.count() else { return nil }
         var files: [String: Kept] = [:]
         files.reserveCapacity(count)
         for _ in 0..<count {
+            let start = reader.offset
             guard let path = reader.string(), let shown = reader.string(),
                   let size = reader.number(), let modified = reader.number(), let statusChanged = reader.number(),
                   let inode = reader.number(), let digest = reader.string(), let head = reader.json()?.objectValue,
@@ -163,9 +180,10 @@ public final class ParsedFileCache: @unchecked Sendable {
             let stamp = Stamp(
                 size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), changed: Int64(bitPattern: statusChanged), inode: inode)
             let file = StoryFile(single: StoryFile.Entry(story: story, origin: StoryOrigin(file: shown, entry: nil)))
-            files[path] = Kept(stamp: stamp, file: file)
+            files[path] = Kept(stamp: stamp, file: file, record: start..<reader.offset)
         }
-        return reader.isAtEnd ? files : nil
+        guard reader.isAtEnd else { return nil }
+        return (files, reader.isWorthContinuing ? ByteRecordWriter(magic: Self.magic, continuing: reader) : nil)
     }
 
     /// The story object of the file at `path`, read again for a deferred story, when its bytes

@@ -7,13 +7,14 @@ import TestSupport
 extension StoryCrawlTests {
     @Suite("References kept between crawls")
     struct ReferenceCacheTests {
-        /// home → a, b; a → b; each story with the digest `digest-<uuid>` and, with `links`, its links.
-        private func space(links: Bool) throws -> [Story] {
+        /// home → a, b; a → b; each story with the digest `digest-<uuid>` (`digest-<uuid>-edited`
+        /// for the story `edited`) and, with `links`, its links.
+        private func space(links: Bool, edited: String? = nil) throws -> [Story] {
             let stories = [("u-home", "home", "u-a"), ("u-a", "a", "u-b"), ("u-b", "b", nil)]
             return try stories.map { uuid, slug, target in
                 let fields = links ? target.map { #""link": \#(storyLink($0)), "text": "[b](/b)""# } ?? "" : ""
                 let object = try #require(try JSONValue(parsing: storyText(uuid, slug, fields: fields)).objectValue)
-                return try Story(json: object, digest: "digest-\(uuid)")
+                return try Story(json: object, digest: "digest-\(uuid)" + (uuid == edited ? "-edited" : ""))
             }
         }
 
@@ -43,6 +44,24 @@ extension StoryCrawlTests {
                 source: RecordingSource(try space(links: false)), baseURL: "https://example.com/", referenceCache: rebased
             ).crawl()
             #expect(edges(third).isEmpty)
+        }
+
+        @Test("a file written again after one story changed keeps the others' references, copied, and gives them again")
+        func rewrittenAfterEdit() async throws {
+            let folder = try TemporaryFolder()
+            let file = folder.path("references")
+            let first = ReferenceCache.reading(file)
+            let full = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: first).crawl()
+            try Data(try #require(first.encoded())).write(to: file)
+
+            let second = ReferenceCache.reading(file)
+            _ = try await Crawler(source: RecordingSource(try space(links: true, edited: "u-a")), referenceCache: second).crawl()
+            try Data(try #require(second.encoded())).write(to: file)
+
+            // Without links in the content, every reference found comes from the file.
+            let third = ReferenceCache.reading(file)
+            let kept = try await Crawler(source: RecordingSource(try space(links: false, edited: "u-a")), referenceCache: third).crawl()
+            #expect(edges(kept) == edges(full))
         }
 
         @Test("a cache kept in memory (serve's) gives a story's references again for the same digest, and writes no file")

@@ -96,6 +96,30 @@ extension StorySourceTests {
             #expect(kept.filesChangedSinceLoad == ["Content/b.json"])
         }
 
+        @Test("a cache file written again after an edit keeps every file, the unchanged ones copied, and reads back as the folder is")
+        func rewrittenAfterEdit() async throws {
+            let folder = try TemporaryFolder()
+            for (uuid, name) in [("a", "Alpha"), ("b", "Bravo"), ("c", "Charlie")] { try folder.write("Content/\(uuid).json", Self.story(uuid, name: name)) }
+            let cacheFile = folder.path("cache/files")
+            let first = ParsedFileCache()
+            _ = try LocalFolderSource(folder: folder.path("Content"), cache: first)
+            try Self.save(first, to: cacheFile)
+            for round in 1...3 {
+                try folder.write("Content/b.json", Self.story("b", name: "Bravo \(round)"))
+                let kept = ParsedFileCache.reading(cacheFile)
+                _ = try LocalFolderSource(folder: folder.path("Content"), cache: kept)
+                try Self.save(kept, to: cacheFile)
+
+                let reread = ParsedFileCache.reading(cacheFile)
+                for uuid in ["a", "b", "c"] {
+                    let path = folder.path("Content/\(uuid).json").path
+                    #expect(reread.file(at: path, stamp: try #require(ParsedFileCache.Stamp(path: path))) != nil, "round \(round): \(uuid)")
+                }
+                let source = try LocalFolderSource(folder: folder.path("Content"), cache: reread)
+                #expect(try await Self.names(source) == ["Alpha", "Bravo \(round)", "Charlie"])
+            }
+        }
+
         @Test("a cache file that is corrupt, truncated or of another version is ignored")
         func corruptOnDisk() throws {
             let folder = try TemporaryFolder()

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import StoryModel
+
+extension StoryModelTests {
+    @Suite("Binary records of the build cache")
+    struct ByteRecordsTests {
+        private static let magic = "test records 1\n"
+
+        @Test("a writer that continues a file copies its records as they are, and adds new strings to its table")
+        func continuing() throws {
+            var first = ByteRecordWriter(magic: Self.magic)
+            first.string("alpha")
+            first.json(.object(JSONObject(["name": .string("beta"), "count": .number(2)])))
+            first.string("gamma")
+            let firstBytes = first.bytes
+
+            var copied: [UInt8] = []
+            var second: ByteRecordWriter?
+            try firstBytes.withUnsafeBytes { buffer in
+                var reader = try #require(ByteRecordReader(buffer, magic: Self.magic))
+                #expect(reader.string() == "alpha")
+                let start = reader.offset
+                #expect(reader.json() == .object(JSONObject(["name": .string("beta"), "count": .number(2)])))
+                let record = UnsafeRawBufferPointer(rebasing: buffer[start..<reader.offset])
+                copied = Array(record)
+                var writer = ByteRecordWriter(magic: Self.magic, continuing: reader)
+                writer.append(record: record)
+                writer.string("delta")
+                writer.string("alpha")
+                second = writer
+            }
+            let secondBytes = try #require(second).bytes
+            #expect(secondBytes.count > firstBytes.count)
+            #expect(secondBytes.suffix(copied.count + 2).prefix(copied.count).elementsEqual(copied), "the record, byte for byte")
+            try secondBytes.withUnsafeBytes { buffer in
+                var reader = try #require(ByteRecordReader(buffer, magic: Self.magic))
+                #expect(reader.json() == .object(JSONObject(["name": .string("beta"), "count": .number(2)])))
+                #expect(reader.string() == "delta")
+                #expect(reader.string() == "alpha")
+                #expect(reader.isAtEnd)
+            }
+        }
+
+        @Test("a file whose table has grown past twice its size when last written whole, and a thousand, is not worth continuing")
+        func compaction() throws {
+            var bytes = ByteRecordWriter(magic: Self.magic).bytes
+            for round in 0..<3 {
+                var next: ByteRecordWriter?
+                try bytes.withUnsafeBytes { buffer in
+                    let reader = try #require(ByteRecordReader(buffer, magic: Self.magic))
+                    #expect(reader.isWorthContinuing == (round < 2), "round \(round)")
+                    var writer = ByteRecordWriter(magic: Self.magic, continuing: reader)
+                    for index in 0..<600 { writer.string("round \(round) string \(index)") }
+                    next = writer
+                }
+                bytes = try #require(next).bytes
+            }
+            // Written whole, the table counts as the size it has.
+            var whole = ByteRecordWriter(magic: Self.magic)
+            for index in 0..<1_800 { whole.string("string \(index)") }
+            let worthContinuing = whole.bytes.withUnsafeBytes { ByteRecordReader($0, magic: Self.magic)?.isWorthContinuing }
+            #expect(worthContinuing == true)
+        }
+
+        @Test("a file cut short, or with a count beyond its bytes, does not read")
+        func corrupt() throws {
+            var writer = ByteRecordWriter(magic: Self.magic)
+            writer.string("alpha")
+            let bytes = writer.bytes
+            for broken in [Array(bytes.dropLast(3)), Array(Self.magic.utf8) + [0x80, 0x80, 0x80]] {
+                broken.withUnsafeBytes { buffer in #expect(ByteRecordReader(buffer, magic: Self.magic) == nil) }
+            }
+        }
+    }
+}
