@@ -102,7 +102,7 @@ public struct Crawler: Sendable {
         }
 
         let orphans = try await source.allStories()?.filter { !visited.contains($0.uuid) } ?? []
-        return LinkGraph(stories: nodes, edges: edges, orphans: orphans, root: root)
+        return LinkGraph(stories: nodes, edges: edges, orphans: orphans, root: root, jobs: jobs)
     }
 
     /// The edges of a level's references: the stories they name are asked of the source

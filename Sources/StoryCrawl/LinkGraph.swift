@@ -1,3 +1,5 @@
+import Foundation
+import ParallelWork
 import StoryModel
 
 /// What a crawl found: the stories reached from the entries in breadth-first order, every story
@@ -79,10 +81,13 @@ public struct LinkGraph: Sendable {
     /// The positions in ``edges`` of the ``staleEdges``.
     private let stalePositions: Set<Int>
 
-    /// Builds a graph and its lookups. The crawler makes graphs; tests elsewhere may build one
-    /// by hand. Edges whose source is not among `stories` are kept in ``edges`` only; `root`
-    /// should be one of `stories`.
-    public init(stories: [Node], edges: [Edge], orphans: [Story] = [], root: Story? = nil) {
+    /// Builds a graph and its lookups, resolving the edges on at most `jobs` threads. The crawler
+    /// makes graphs; tests elsewhere may build one by hand. Edges whose source is not among
+    /// `stories` are kept in ``edges`` only; `root` should be one of `stories`.
+    public init(
+        stories: [Node], edges: [Edge], orphans: [Story] = [], root: Story? = nil,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.stories = stories
         self.edges = edges
         self.orphans = orphans
@@ -108,12 +113,9 @@ public struct LinkGraph: Sendable {
         var stale: [Edge] = []
         var stalePositions: Set<Int> = []
         var edgeTargets = [Int](repeating: -1, count: edges.count)
-        var lastSource: (uuid: String, position: Int?)?
+        let resolved = Self.resolve(edges, stories: stories, byUUID: byUUID, jobs: jobs)
         for position in edges.indices {
-            // Edges come grouped by source, so the source lookup is mostly a comparison.
-            let sourceUUID = edges[position].source
-            let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[sourceUUID]
-            lastSource = (sourceUUID, source)
+            let (source, target, isStale) = resolved[position]
             if let source {
                 edgesBySource[source].append(position)
                 if edges[position].kind == .listing {
@@ -122,16 +124,15 @@ public struct LinkGraph: Sendable {
                     referencesBySource[source].append(position)
                 }
             }
-            guard let targetUUID = edges[position].target else {
+            guard edges[position].target != nil else {
                 unresolved.append(edges[position])
                 continue
             }
-            guard let target = byUUID[targetUUID] else { continue }
+            guard let target else { continue }
             edgeTargets[position] = target
             // A listing is navigation the site made, not a link an editor wrote.
             if let source, source != target, edges[position].kind != .listing { backlinkSources[target].append(source) }
-            if let cachedURL = edges[position].cachedURL, !Self.isLanguageVersion(edges[position]),
-               SlugLookup.key(cachedURL) != SlugLookup.key(stories[target].story.fullSlug) {
+            if isStale {
                 stale.append(edges[position])
                 stalePositions.insert(position)
             }
@@ -152,6 +153,34 @@ public struct LinkGraph: Sendable {
         self.unresolvedEdges = unresolved
         self.staleEdges = stale
         self.stalePositions = stalePositions
+    }
+
+    /// For each edge, the positions in `stories` of its source and target (nil for none reached)
+    /// and whether it is stale (see ``staleEdges``), found on at most `jobs` threads a run of
+    /// edges at a time: these lookups hash UUIDs, and the graph's other work is appending.
+    private static func resolve(
+        _ edges: [Edge], stories: [Node], byUUID: [String: Int], jobs: Int
+    ) -> [(source: Int?, target: Int?, isStale: Bool)] {
+        let run = 1_024
+        let runs = ParallelWork.map(count: (edges.count + run - 1) / run, jobs: jobs) { number in
+            var found: [(source: Int?, target: Int?, isStale: Bool)] = []
+            found.reserveCapacity(run)
+            // Edges come grouped by source, so the source lookup is mostly a comparison.
+            var lastSource: (uuid: String, position: Int?)?
+            for position in number * run..<min((number + 1) * run, edges.count) {
+                let sourceUUID = edges[position].source
+                let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[sourceUUID]
+                lastSource = (sourceUUID, source)
+                let target = edges[position].target.flatMap { byUUID[$0] }
+                var isStale = false
+                if let target, let cachedURL = edges[position].cachedURL, !isLanguageVersion(edges[position]) {
+                    isStale = SlugLookup.key(cachedURL) != SlugLookup.key(stories[target].story.fullSlug)
+                }
+                found.append((source, target, isStale))
+            }
+            return found
+        }
+        return Array(runs.joined())
     }
 
     /// Whether `edge` names a story by UUID and leads to another one: that story's version in
