@@ -1,3 +1,4 @@
+import ParallelWork
 import SiteOutput
 import StoryCrawl
 import StoryModel
@@ -38,7 +39,7 @@ struct PagePlan: Sendable {
         self.language = language
         tagListing = settings.listings[ListingSettings.tagsKey] ?? .standard
         var owners = PageOwners()
-        placeStories(of: graph, global: settings.global, owners: &owners)
+        placeStories(of: graph, global: settings.global, jobs: settings.jobs, owners: &owners)
         let hasPage = { [locations] (story: Story) in locations[story.uuid] != nil }
         for story in stories {
             guard let folder = story.startPageFolder, let url = locations[story.uuid]?.url else { continue }
@@ -104,18 +105,26 @@ struct PagePlan: Sendable {
 
     // MARK: Planning
 
-    private mutating func placeStories(of graph: LinkGraph, global: String, owners: inout PageOwners) {
+    private mutating func placeStories(of graph: LinkGraph, global: String, jobs: Int, owners: inout PageOwners) {
         let globalKey = SlugLookup.key(global)
-        for node in graph.stories {
+        // Each story's location on `jobs` threads (percent-encoding and checking its path is the
+        // costly part); then the pages are claimed in crawl order.
+        let plan = self
+        let placed = ParallelWork.map(count: graph.stories.count, jobs: jobs) { index in
+            let story = graph.stories[index].story
+            return Result { () throws(UnsafeSlugError) in try plan.location(of: story, isHome: story.uuid == graph.root?.uuid) }
+        }
+        for (node, found) in zip(graph.stories, placed) {
             let story = node.story
             if SlugLookup.key(story.fullSlug) == globalKey || story.uuid == global {
                 globalStory = story
                 continue
             }
             let location: PageLocation
-            do {
-                location = try self.location(of: story, isHome: story.uuid == graph.root?.uuid)
-            } catch {
+            switch found {
+            case .success(let found):
+                location = found
+            case .failure(let error):
                 problems.append(.error(story.fullSlug, "\(error); rename the story"))
                 continue
             }
