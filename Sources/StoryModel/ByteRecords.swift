@@ -17,10 +17,10 @@ public struct ByteRecordWriter {
     private let magic: String
     private var body: [UInt8] = []
     private var strings: [String] = []
+    /// The strings this writer added to the table, by index. A writer that continues a table
+    /// does not look its strings up (it would hash every one of them to write a few records):
+    /// a string it writes again is added again, and goes when the table is next written whole.
     private var indexes: [String: Int] = [:]
-    /// Whether ``indexes`` is still to be made from a table this writer continues: only a
-    /// writer that adds a string needs it.
-    private var indexesPending = false
     /// The table's size when last written whole; nil for a table of this writer's alone.
     private var wholeTableCount: Int?
 
@@ -33,7 +33,6 @@ public struct ByteRecordWriter {
     public init(magic: String, continuing reader: ByteRecordReader) {
         self.magic = magic
         strings = reader.strings
-        indexesPending = true
         wholeTableCount = reader.wholeTableCount
     }
 
@@ -62,11 +61,6 @@ public struct ByteRecordWriter {
     public mutating func number(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }
 
     public mutating func string(_ value: String) {
-        if indexesPending {
-            indexes.reserveCapacity(strings.count)
-            for (index, string) in strings.enumerated() where indexes[string] == nil { indexes[string] = index }
-            indexesPending = false
-        }
         if let index = indexes[value] {
             number(index)
             return
