@@ -88,19 +88,25 @@ public struct IncrementalBuild {
         // A build of a content folder without a cache of its own (`serve` keeps one) reads what
         // the last one kept on disk; the API's stories have no files to keep.
         let kept = parsedFiles == nil && settings.api == nil ? timings.measure("kept content") { KeptContent(reading: output) } : nil
+        let previousOutput = timings.measure("output read") { writer.readPreviousOutput() }
+        let (previous, intact) = timings.measure("previous pages") {
+            (cache?.readingPages(in: output), cache == nil ? [:] : previousOutput.intactFiles())
+        }
+        let site = await generate(keeping: kept, previous: previous, intact: intact, key: inputs.key)
+        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept)
+        // With the generator gone, these hold the last references to every story read.
+        BackgroundRelease.release((consume site, consume previous, consume intact, consume kept, consume previousOutput))
+        return outcome
+    }
+
+    /// The site generated with the caches of this process, or the content `kept` on disk.
+    private func generate(keeping kept: KeptContent?, previous: BuildCache?, intact: [String: String], key: String) async -> SiteGenerator.Output {
         var generator = SiteGenerator(
             settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles ?? kept?.files,
             timings: timings)
         generator.referenceCache = kept?.references ?? referenceCache
         generator.space = space
-        let previousOutput = timings.measure("output read") { writer.readPreviousOutput() }
-        let (previous, intact) = timings.measure("previous pages") {
-            (cache?.readingPages(in: output), cache == nil ? [:] : previousOutput.intactFiles())
-        }
-        let site = await generator.generate(previous: previous, intact: intact, key: inputs.key)
-        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept)
-        BackgroundRelease.release((consume site, consume previous, consume intact))
-        return outcome
+        return await generator.generate(previous: previous, intact: intact, key: key)
     }
 
     /// Writes the generated site and the caches for the next build; with errors, writes nothing.
