@@ -8,7 +8,7 @@ import StorySource
 /// the references found in them (``ReferenceCache``). A rebuild then reads and walks only the
 /// files that changed, and the content of the others only where a page it renders shows it.
 /// Like the build cache, it only saves time: a missing or corrupt file means a full read.
-struct KeptContent {
+public struct KeptContent {
     static let filesRelativePath = ".storysite/content-files"
     static let referencesRelativePath = ".storysite/content-references"
 
@@ -19,6 +19,13 @@ struct KeptContent {
     init(reading output: URL) {
         files = ParsedFileCache.reading(output.appendingPathComponent(Self.filesRelativePath))
         references = ReferenceCache.reading(output.appendingPathComponent(Self.referencesRelativePath))
+    }
+
+    /// What the last build kept in `output`, as caches that `serve` keeps in memory from then on:
+    /// its first rebuild reads only the files saved since, and it never writes them back.
+    public static func servingCaches(from output: URL) -> (files: ParsedFileCache, references: ReferenceCache) {
+        (ParsedFileCache.reading(output.appendingPathComponent(filesRelativePath)),
+         ReferenceCache.reading(output.appendingPathComponent(referencesRelativePath), writesBack: false))
     }
 
     /// The bytes of the files to write, encoded on another thread from now on: a build starts

@@ -89,15 +89,16 @@ public final class ReferenceCache: @unchecked Sendable {
     private static let magic = "storysite references 2\n"
 
     /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
-    /// when the file is missing, unreadable, corrupt or of another version.
-    public static func reading(_ url: URL) -> ReferenceCache {
-        let cache = ReferenceCache(persisting: true)
+    /// when the file is missing, unreadable, corrupt or of another version. Without
+    /// `writesBack`, a cache kept in memory that starts from the file (`serve`'s).
+    public static func reading(_ url: URL, writesBack: Bool = true) -> ReferenceCache {
+        let cache = ReferenceCache(persisting: writesBack)
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
         data.withUnsafeBytes { buffer in
             guard let (context, stored, records, writer) = records(in: buffer) else { return }
             cache.start(context, continuing: writer)
             cache.stored = stored
-            if writer != nil { cache.disk = (data, records) }
+            if writesBack, writer != nil { cache.disk = (data, records) }
         }
         return cache
     }

@@ -46,9 +46,10 @@ actor ServeBuilder {
     private let liveReload: LiveReload
     /// The API's stories between builds; nil for a folder source.
     let space: SpaceSnapshot?
-    /// The content files as last parsed: a save re-reads only the files it changed.
-    private let parsedFiles = ParsedFileCache()
-    private let referenceCache = ReferenceCache()
+    /// The content files as last parsed, and the references found in them, from the last build's
+    /// kept content on: a save re-reads and walks only the files it changed.
+    private let parsedFiles: ParsedFileCache
+    private let referenceCache: ReferenceCache
     /// Where each good build leaves its model, for the Visual Editor; nil without it.
     private let siteModels: SiteModelStore?
     /// The folder settings whose change was last reported as needing a restart, so that each
@@ -72,6 +73,7 @@ actor ServeBuilder {
         self.output = output
         self.liveReload = liveReload
         self.space = space
+        (parsedFiles, referenceCache) = KeptContent.servingCaches(from: output)
     }
 
     /// The first build, with progress, from the options serve started with.
@@ -190,13 +192,15 @@ actor ServeBuilder {
         let started = clock.now
         let progress = Progress(console: context.console, quiet: options.quiet || !first)
         var log = log
+        let timings = PhaseTimings()
         var build = IncrementalBuild(
             settings: options.settings, workingDirectory: context.workingDirectory, output: output, progress: progress,
-            parsedFiles: parsedFiles, referenceCache: referenceCache, siteModels: siteModels
+            parsedFiles: parsedFiles, referenceCache: referenceCache, timings: timings, siteModels: siteModels
         )
         build.space = space
         _ = space?.takeFailure()
         let outcome = await build.run()
+        if arguments.flag("timings") { context.console.err(timings.report) }
         log.add(contentsOf: outcome.diagnostics)
         if let space, let failure = space.takeFailure() {
             // The API failed during the crawl: the build is tried again later.

@@ -29,6 +29,7 @@ struct ServeCommand: Command {
             .value("host", "address", help: "The address to listen on, also answered as a Host name. (default: 127.0.0.1)"),
             .value("port", "port", help: "The port to listen on; 0 picks a free one. (default: 8080, or the next free one)"),
             .value("poll", "seconds", help: "With the API: how often to look for a new cache version; 0 turns it off. (default: 10)"),
+            .flag("timings", help: "After each build, print how long each phase of it took."),
         ],
         positionals: [.init(name: "dir", help: "A folder to serve as it is, built elsewhere.")])
 

@@ -80,8 +80,10 @@ public final class ParsedFileCache: @unchecked Sendable {
         }
     }
 
-    /// Replaces what is kept with the files of the latest load, forgetting files that are gone.
+    /// Replaces what is kept with the files of the latest load, forgetting files that are gone,
+    /// and starts a new list of ``filesChangedSinceLoad``.
     func keep(_ loaded: [String: (stamp: Stamp, file: StoryFile)]) {
+        changedFiles.clear()
         lock.withLock {
             var next: [String: Kept] = [:]
             next.reserveCapacity(loaded.count)
@@ -96,8 +98,8 @@ public final class ParsedFileCache: @unchecked Sendable {
         }
     }
 
-    /// The content files that changed between their load and the reading of their content, as
-    /// shown in messages, in the order found.
+    /// The content files that changed between the latest load and the reading of their content,
+    /// as shown in messages, in the order found.
     public var filesChangedSinceLoad: [String] {
         changedFiles.files
     }
@@ -208,5 +210,9 @@ private final class ChangedFiles: @unchecked Sendable {
 
     func add(_ file: String) {
         lock.withLock { found.append(file) }
+    }
+
+    func clear() {
+        lock.withLock { found = [] }
     }
 }

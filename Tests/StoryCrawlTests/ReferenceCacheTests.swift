@@ -64,6 +64,24 @@ extension StoryCrawlTests {
             #expect(edges(kept) == edges(full))
         }
 
+        @Test("a cache kept in memory that starts from the file (serve's) gives the kept references, and writes no file")
+        func inMemoryFromFile() async throws {
+            let folder = try TemporaryFolder()
+            let file = folder.path("references")
+            let first = ReferenceCache.reading(file)
+            let full = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: first).crawl()
+            try Data(try #require(first.encoded())).write(to: file)
+
+            let serving = ReferenceCache.reading(file, writesBack: false)
+            let kept = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: serving).crawl()
+            #expect(edges(kept) == edges(full))
+            // A story changed since: its references are found, and kept in memory for the next crawl.
+            _ = try await Crawler(source: RecordingSource(try space(links: true, edited: "u-a")), referenceCache: serving).crawl()
+            let again = try await Crawler(source: RecordingSource(try space(links: false, edited: "u-a")), referenceCache: serving).crawl()
+            #expect(edges(again) == edges(full))
+            #expect(serving.encoded() == nil)
+        }
+
         @Test("a cache kept in memory (serve's) gives a story's references again for the same digest, and writes no file")
         func inMemory() async throws {
             let cache = ReferenceCache()

@@ -87,7 +87,7 @@ extension StorySiteCLITests {
             let building = source.union(["--base-url", "--templates", "--output", "--strict", "--jobs", "--quiet", "--editable"])
             #expect(try await options("build") == building.union(["--timings"]))
             #expect(try await options("check") == building.subtracting(["--output"]).union(["--orphans", "--external", "--format"]))
-            #expect(try await options("serve") == building.union(["--host", "--port", "--poll"]))
+            #expect(try await options("serve") == building.union(["--host", "--port", "--poll", "--timings"]))
             #expect(try await options("pull") == source.subtracting(["--source", "--fallback"]).union(["--to", "--force", "--quiet"]))
             #expect(try await options("version").isEmpty)
         }

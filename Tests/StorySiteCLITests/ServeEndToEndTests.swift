@@ -64,6 +64,40 @@ extension StorySiteCLITests {
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "serving a save")
         }
 
+        @Test("serve started after a build rebuilds a save from the content the build kept, as a full build would")
+        func startsFromKeptContent() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            #expect(try await Executable.run(["build"], in: workspace.url).status == 0)
+            #expect(workspace.exists("Output/.storysite/content-files"))
+            let server = try ServeProcess(["--port", "0", "--quiet"], in: workspace.url)
+            let url = try await server.url()
+            let events = try LoopbackConnection.events(at: url)
+            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            let story = try workspace.read("Content/about.json")
+            try workspace.write("Content/about.json", story.replacingOccurrences(of: "We build calm software", with: "We build kept software"))
+            #expect(await events.read(timeout: 10) { $0.contains("event: reload") }, "\(server.errors)")
+            #expect(try await Self.get(url + "about/").body.contains("We build kept software for small shops."))
+            #expect(await server.terminate() == 0)
+            try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "serving a save from the kept content")
+        }
+
+        @Test("with --timings, serve prints the phases of its first build and of every rebuild")
+        func timings() async throws {
+            let (workspace, server, _, events) = try await Self.serveDemo(["--timings"])
+            #expect(await server.printsError("Timings:"), "the first build's")
+            let story = try workspace.read("Content/about.json")
+            try workspace.write("Content/about.json", story.replacingOccurrences(of: "We build calm software", with: "We build timed software"))
+            #expect(await events.read(timeout: 10) { $0.contains("event: reload") }, "\(server.errors)")
+            #expect(await server.terminate() == 0)
+            let reports = server.errors.components(separatedBy: "Timings:").dropFirst()
+            #expect(reports.count == 2, "\(server.errors)")
+            for report in reports {
+                for phase in ["crawl", "render", "write", "total"] {
+                    #expect(report.contains("\n  \(phase) "), "\(phase) in \(report)")
+                }
+            }
+        }
+
         @Test("saves that keep coming while rebuilds run end with the last save served")
         func lastSaveWins() async throws {
             let workspace = try BuildEndToEndTests.demoWorkspace()

@@ -94,6 +94,11 @@ extension StorySourceTests {
             #expect(try #require(source.story(for: .uuid("a"))).raw == fresh.story(for: .uuid("a"))?.raw)
             #expect(try #require(source.story(for: .uuid("b"))).content == .object(JSONObject()))
             #expect(kept.filesChangedSinceLoad == ["Content/b.json"])
+
+            // The next load (serve's next rebuild) reads the file again and has nothing to report.
+            let reloaded = try LocalFolderSource(folder: folder.path("Content"), displayPath: "Content", cache: kept)
+            #expect(reloaded.story(for: .uuid("b"))?.name == "Bravo 2")
+            #expect(kept.filesChangedSinceLoad.isEmpty)
         }
 
         @Test("a cache file written again after an edit keeps every file, the unchanged ones copied, and reads back as the folder is")
