@@ -90,21 +90,25 @@ public struct SiteWriter: Sendable {
     /// so no file put there during the build is lost.
     public func write(_ files: [OutputFile], keeping kept: Set<String> = [], over previousOutput: PreviousOutput) throws(OutputError) -> Written {
         let fileManager = FileManager.default
-        try Self.checkPaths(files.map(\.path) + kept)
+        try Self.checkPaths(files.map(\.path))
         if let problem = previousOutput.problem { throw problem }
         let found = previousOutput.manifest
         let previous = found ?? Manifest()
         var plan = [(path: String, contents: Data?, entry: Manifest.Entry, unchanged: Bool)]()
         plan.reserveCapacity(files.count + kept.count)
         var seen = Set<String>()
-        for path in kept.sorted() {
-            guard let old = previous.files[path], let status = FileStatus(path: output.path + "/" + path),
-                  status.size == old.size, status.modified == old.modified else {
+        // A kept file is one the manifest lists (so its path was checked when the manifest was
+        // read), still as the manifest records it.
+        let keptPaths = kept.sorted()
+        let keptStatus = ParallelWork.map(count: keptPaths.count, jobs: jobs) { FileStatus(path: output.path + "/" + keptPaths[$0]) }
+        for (path, status) in zip(keptPaths, keptStatus) {
+            guard let old = previous.files[path], let status, status.size == old.size, status.modified == old.modified else {
                 throw OutputError(path: displayPath, message: "'\(path)' changed on disk during the build; build again")
             }
             seen.insert(path)
             plan.append((path, nil, old, true))
         }
+        try Self.checkFolders(files.map(\.path) + keptPaths)
         for file in files {
             guard seen.insert(file.path).inserted else {
                 throw OutputError(path: displayPath, message: "two files map to '\(file.path)'")
@@ -189,14 +193,17 @@ public struct SiteWriter: Sendable {
 
     // MARK: Steps
 
-    /// Throws unless every path follows the ``SafePath`` rule and none lies below another
-    /// (a file cannot also be a folder).
+    /// Throws unless every path follows the ``SafePath`` rule.
     private static func checkPaths(_ paths: [String]) throws(OutputError) {
         for path in paths {
             if let problem = SafePath.problem(in: path) {
                 throw OutputError(path: path, message: "storysite will not write this path: \(problem)")
             }
         }
+    }
+
+    /// Throws when one of `paths` lies below another (a file cannot also be a folder).
+    private static func checkFolders(_ paths: [String]) throws(OutputError) {
         if let conflict = SafePath.folderConflicts(among: paths).first {
             throw OutputError(
                 path: conflict.below, message: "cannot be written: '\(conflict.file)' is a file of the site, so it cannot also be a folder")
