@@ -34,6 +34,8 @@ public enum SafePath {
     /// Why `path` is not a path storysite may write or delete below its folder, as the end
     /// of a sentence ("it contains a '..' segment"); nil when it is one.
     public static func problem(in path: String) -> String? {
+        // Every manifest entry and page comes here: most pass the byte-level check alone.
+        if isPlainlySafe(path) { return nil }
         if path.isEmpty { return "it is empty" }
         if path.hasPrefix("/") { return "it is an absolute path" }
         if path.contains("\\") { return "it contains a backslash" }
@@ -57,16 +59,50 @@ public enum SafePath {
         return nil
     }
 
+    /// Whether `path` follows the rule, judged byte by byte: relative, no backslash or control
+    /// character (in UTF-8 those bytes are never part of another character), no empty, `.` or
+    /// `..` segment, within the lengths, not below a reserved folder. False when in doubt:
+    /// ``problem(in:)`` then looks again, and says what is wrong.
+    private static func isPlainlySafe(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard !bytes.isEmpty, bytes.count <= maximumBytes else { return false }
+        let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
+        var segmentLength = 0
+        var segmentDots = 0
+        var firstSegment = true
+        var firstSegmentIsDotted = false
+        func segmentIsPlain() -> Bool {
+            segmentLength > 0 && segmentLength <= maximumSegmentBytes && !(segmentLength <= 2 && segmentDots == segmentLength)
+        }
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") { return false }
+            if byte == slash {
+                guard segmentIsPlain() else { return false }
+                firstSegment = false
+                segmentLength = 0
+                segmentDots = 0
+                continue
+            }
+            if firstSegment && segmentLength == 0 && byte == dot { firstSegmentIsDotted = true }
+            segmentLength += 1
+            if byte == dot { segmentDots += 1 }
+        }
+        // A first segment starting with a dot may be reserved (`.git`, `.storysite`): looked at again.
+        return segmentIsPlain() && !firstSegmentIsDotted
+    }
+
     /// Pairs of `paths` (files) where one lies below the other, which would have to be a file and
     /// a folder at once (`about` and `about/index.html`); each pair once, sorted, the file first.
     public static func folderConflicts(among paths: some Sequence<String>) -> [(file: String, below: String)] {
         let files = Set(paths)
         var conflicts: [(file: String, below: String)] = []
         for path in files {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
+            // Over UTF-8 bytes: `/` is one byte, and a search by character would cost at 10,000 paths.
+            var folder = path.utf8[...]
+            while let slash = folder.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<slash]
-                if files.contains(String(folder)) { conflicts.append((String(folder), path)) }
+                let name = String(Substring(folder))
+                if files.contains(name) { conflicts.append((name, path)) }
             }
         }
         return conflicts.sorted { ($0.file, $0.below) < ($1.file, $1.below) }

@@ -12,6 +12,11 @@ extension StoryModelTests {
             ("a\\b", "it contains a backslash"),
             ("a\nb", "it contains a control character"),
             ("a//b", "it contains an empty segment ('//')"),
+            ("a/./b", "it contains a '.' segment"),
+            ("./a", "it contains a '.' segment"),
+            ("a/..", "it contains a '..' segment"),
+            ("a\u{7F}b", "it contains a control character"),
+            ("a/" + String(repeating: "b", count: 256), "the segment 'bbbbbbbbbbbbbbbbbbbb…' is 256 bytes long; a file name may be at most 255"),
             ("a/", "it contains an empty segment ('//')"),
             (".git/config", "'.git/' is the user's repository, never a file of the site"),
             (".storysite/manifest.json", "'.storysite/' is storysite's own, never a file of the site"),
@@ -24,7 +29,11 @@ extension StoryModelTests {
 
         @Test("pages, assets, root files such as .well-known/ and hidden files below the top are fine")
         func accepted() {
-            for path in ["index.html", "blog/post/index.html", ".well-known/security.txt", "assets/.x", "a#b/index.html", String(repeating: "a", count: 255)] {
+            let paths = [
+                "index.html", "blog/post/index.html", ".well-known/security.txt", "assets/.x", "a#b/index.html", String(repeating: "a", count: 255),
+                "a/.../b", "a/..b/c", "caf\u{E9}/index.html", "docs/.git/x", ".gitignore",
+            ]
+            for path in paths {
                 #expect(SafePath.problem(in: path) == nil, "\(path)")
             }
         }
