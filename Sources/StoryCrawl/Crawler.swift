@@ -86,16 +86,19 @@ public struct Crawler: Sendable {
             for members in listed { for member in members { catalog.learn(member) } }
             var next: [Story] = []
             for (position, referenceEdges) in levelEdges.enumerated() {
-                let storyEdges = referenceEdges + listed[position].map { member in
-                    LinkGraph.Edge(source: level[position].uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid), target: member.uuid)
+                // Appended in place, then visited: each edge is copied once.
+                let first = edges.count
+                edges += referenceEdges
+                for member in listed[position] {
+                    edges.append(LinkGraph.Edge(
+                        source: level[position].uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid), target: member.uuid))
                 }
-                for index in storyEdges.indices {
-                    guard let target = storyEdges[index].target, !visited.contains(target), let reached = catalog[target] else { continue }
+                for index in first..<edges.count {
+                    guard let target = edges[index].target, !visited.contains(target), let reached = catalog[target] else { continue }
                     visited.insert(target)
-                    nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: storyEdges[index].source))
+                    nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: edges[index].source))
                     next.append(reached)
                 }
-                edges += storyEdges
             }
             frontier = next
             depth += 1
