@@ -34,6 +34,23 @@ public enum ParallelWork {
         }
     }
 
+    /// `first()` and `second()`, run at once on two threads (one of them the caller's) when
+    /// `jobs` allows more than one; the caller waits for both.
+    public static func both<First, Second>(jobs: Int, _ first: () -> First, _ second: () -> Second) -> (First, Second) {
+        var firstResult: First?
+        var secondResult: Second?
+        withUnsafeMutablePointer(to: &firstResult) { firstSlot in
+            withUnsafeMutablePointer(to: &secondResult) { secondSlot in
+                // Each of the two items writes only its own slot.
+                nonisolated(unsafe) let slots = (firstSlot, secondSlot)
+                forEach(count: 2, jobs: jobs) { index in
+                    if index == 0 { slots.0.pointee = first() } else { slots.1.pointee = second() }
+                }
+            }
+        }
+        return (firstResult!, secondResult!)
+    }
+
     /// Runs `body` for every index in `0..<count`, on at most `jobs` threads.
     public static func forEach(count: Int, jobs: Int, _ body: (Int) -> Void) {
         _ = map(count: count, jobs: jobs, body)

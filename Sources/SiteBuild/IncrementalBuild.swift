@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 import SiteOutput
 import StoryCrawl
 import StorySource
@@ -85,13 +86,17 @@ public struct IncrementalBuild {
                 pageCount: cache.pageCount, storyCount: cache.storyCount)
         }
 
-        // A build of a content folder without a cache of its own (`serve` keeps one) reads what
-        // the last one kept on disk; the API's stories have no files to keep.
-        let kept = parsedFiles == nil && settings.api == nil ? timings.measure("kept content") { KeptContent(reading: output) } : nil
-        let previousOutput = timings.measure("output read") { writer.readPreviousOutput() }
-        let (previous, intact) = timings.measure("previous pages") {
-            (cache?.readingPages(in: output), cache == nil ? [:] : previousOutput.intactFiles())
+        // What the last build left, read on two threads: the page records and, for a build of a
+        // content folder without a cache of its own (`serve` keeps one), the content it kept (the
+        // API's stories have no files to keep); and the output folder.
+        let readsKeptContent = parsedFiles == nil && settings.api == nil
+        let ((kept, previous), previousOutput) = timings.measure("previous build") {
+            ParallelWork.both(
+                jobs: settings.jobs,
+                { (readsKeptContent ? KeptContent(reading: output) : nil, cache?.readingPages(in: output)) },
+                { writer.readPreviousOutput() })
         }
+        let intact = timings.measure("intact files") { cache == nil ? [:] : previousOutput.intactFiles() }
         let site = await generate(keeping: kept, previous: previous, intact: intact, key: inputs.key)
         let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept)
         // With the generator gone, these hold the last references to every story read.

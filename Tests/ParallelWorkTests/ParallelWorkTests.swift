@@ -15,6 +15,26 @@ struct ParallelWorkTests {
         }
     }
 
+    @Test("both runs two pieces of work at once and returns each one's result")
+    func bothAtOnce() {
+        // Each waits (5 s at most) for the other to have started: run one after the other, the
+        // first would wait in vain.
+        let started = Atomic<Int>(0)
+        func work(_ name: String) -> (name: String, sawTheOther: Bool) {
+            started.add(1, ordering: .relaxed)
+            let deadline = ContinuousClock.now + .seconds(5)
+            while started.load(ordering: .relaxed) < 2 {
+                if ContinuousClock.now > deadline { return (name, false) }
+            }
+            return (name, true)
+        }
+        let (first, second) = ParallelWork.both(jobs: 2, { work("first") }, { work("second") })
+        #expect(first.name == "first" && second.name == "second")
+        #expect(first.sawTheOther && second.sawTheOther)
+        let (alone, count) = ParallelWork.both(jobs: 1, { "alone" }, { 7 })
+        #expect(alone == "alone" && count == 7)
+    }
+
     @Test("every index is visited exactly once, even when items cost very different amounts")
     func eachIndexOnce() {
         let count = 5000
