@@ -64,6 +64,29 @@ extension StoryCrawlTests {
             #expect(edges(kept) == edges(full))
         }
 
+        @Test("the references of a crawl of many stories, encoded while it runs on several threads, all come back from the file")
+        func manyStories() async throws {
+            let folder = try TemporaryFolder()
+            let file = folder.path("references")
+            func space(links: Bool) throws -> [Story] {
+                let count = 700
+                let homeLinks = (0..<count).map { #""l\#($0)": \#(storyLink("u-\($0)"))"# }.joined(separator: ", ")
+                let home = storyText("u-home", "home", fields: links ? homeLinks : "")
+                let others = (0..<count).map { index in
+                    storyText("u-\(index)", "s\(index)", fields: links ? #""next": \#(storyLink("u-\((index + 1) % count)"))"# : "")
+                }
+                return try ([("u-home", home)] + others.enumerated().map { ("u-\($0.offset)", $0.element) }).map { uuid, text in
+                    try Story(json: try #require(try JSONValue(parsing: text).objectValue), digest: "digest-\(uuid)")
+                }
+            }
+            let first = ReferenceCache.reading(file)
+            let full = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: first).crawl()
+            #expect(full.edges.count == 1_400)
+            try Data(try #require(first.encoded())).write(to: file)
+            let kept = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: .reading(file)).crawl()
+            #expect(edges(kept) == edges(full))
+        }
+
         @Test("a cache kept in memory that starts from the file (serve's) gives the kept references, and writes no file")
         func inMemoryFromFile() async throws {
             let folder = try TemporaryFolder()
