@@ -19,6 +19,8 @@ public struct IncrementalBuild {
     var parsedFiles: ParsedFileCache?
     /// References found by the previous builds of the same process (`serve`).
     var referenceCache: ReferenceCache?
+    /// The latest crawl of the same process (`serve`), brought up to date when a save moved no edge.
+    public var crawlMemory: CrawlMemory?
     /// Where the phases' durations are recorded.
     var timings: PhaseTimings
     /// Where a successful build leaves its ``SiteModel`` (`serve` with the Visual Editor).
@@ -111,6 +113,7 @@ public struct IncrementalBuild {
             timings: timings)
         generator.referenceCache = kept?.references ?? referenceCache
         generator.space = space
+        generator.crawlMemory = crawlMemory
         return await generator.generate(previous: previous, intact: intact, key: key)
     }
 

@@ -51,6 +51,9 @@ public struct SiteGenerator {
     var parsedFiles: ParsedFileCache?
     /// References found by earlier crawls, so unchanged stories are not walked again.
     var referenceCache: ReferenceCache?
+    /// The latest crawl of this process (`serve`), brought up to date instead of crawling again
+    /// when a save moved no edge.
+    var crawlMemory: CrawlMemory?
     /// Where the phases' durations are recorded.
     var timings: PhaseTimings
     /// The API's stories kept between builds (`serve`): when set, the API is read through it,
@@ -308,12 +311,21 @@ public struct SiteGenerator {
         let source = timings.measure("translate") { translated(base, to: language) }
         progress.begin("Crawling" + (language.map { " (\($0.code))" } ?? ""))
         do {
-            let graph = try await timings.measure("crawl") {
-                try await Crawler(
-                    source: source, entries: try await entries(in: source, language: language, into: &output),
-                    collections: settings.collections.map(\.selection),
-                    baseURL: settings.baseURL, jobs: settings.jobs, referenceCache: referenceCache
-                ).crawl()
+            let entries = try await entries(in: source, language: language, into: &output)
+            let updated = crawlMemory == nil ? nil : try await timings.measure("graph update") {
+                try await updatedGraph(of: source, language: language, entries: entries)
+            }
+            let graph: LinkGraph
+            if let updated {
+                graph = updated
+            } else {
+                graph = try await timings.measure("crawl") {
+                    try await Crawler(
+                        source: source, entries: entries, collections: settings.collections.map(\.selection),
+                        baseURL: settings.baseURL, jobs: settings.jobs, referenceCache: referenceCache
+                    ).crawl()
+                }
+                if language == nil { crawlMemory?.remember(graph, entries: entries, baseURL: settings.baseURL) }
             }
             progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")
             return graph
@@ -336,6 +348,19 @@ public struct SiteGenerator {
         }
         progress.finish("Crawl failed")
         return nil
+    }
+
+    /// The latest crawl's graph brought up to date with `source` (see
+    /// ``StoryCrawl/LinkGraph/updated(with:references:baseURL:jobs:)``): for `serve`'s rebuilds of
+    /// a folder without languages or collections; nil when the source must be crawled.
+    private func updatedGraph(of source: any StorySource, language: SiteLanguage?, entries: [String]) async throws -> LinkGraph? {
+        guard language == nil, settings.collections.isEmpty, let crawlMemory, let referenceCache, let folder = source as? LocalFolderSource,
+              let latest = crawlMemory.graph(entries: entries, baseURL: settings.baseURL) else { return nil }
+        guard let updated = try await latest.updated(with: folder, references: referenceCache, baseURL: settings.baseURL, jobs: settings.jobs) else {
+            return nil
+        }
+        crawlMemory.remember(updated, entries: entries, baseURL: settings.baseURL)
+        return updated
     }
 
     /// `source` as `language` reads it: with field-level translation a folder's stories with

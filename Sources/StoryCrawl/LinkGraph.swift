@@ -52,15 +52,15 @@ public struct LinkGraph: Sendable {
     }
 
     /// The stories reached, in breadth-first order (entries first, in the order given).
-    public let stories: [Node]
+    public internal(set) var stories: [Node]
     /// Every reference in the reached stories: by source in ``stories`` order, then in document order.
     public let edges: [Edge]
     /// Stories of the source that no entry reaches, in the source's order (empty when the
     /// source cannot list its stories).
-    public let orphans: [Story]
+    public internal(set) var orphans: [Story]
     /// The root story: the first entry, whose page is the site root and whom a link to `/`
     /// names. Nil for a graph built without one.
-    public let root: Story?
+    public internal(set) var root: Story?
     /// Edges whose reference resolves to no story (broken links), in ``edges`` order.
     public let unresolvedEdges: [Edge]
     /// Resolved story links whose `cachedURL` differs from the target's current `full_slug`

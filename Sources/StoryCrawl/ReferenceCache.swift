@@ -75,6 +75,12 @@ public final class ReferenceCache: @unchecked Sendable {
         return found
     }
 
+    /// The references kept for a story whose file had `digest`, found with `baseURL` and
+    /// `rootSlug`; nil when none are kept.
+    func kept(forDigest digest: String, baseURL: String?, rootSlug: String) -> [ExtractedReference]? {
+        lock.withLock { context == Context(baseURL: baseURL, rootSlug: rootSlug) ? stored[digest] : nil }
+    }
+
     /// Starts the cache for `context`: the file written starts with it. With `continuing`,
     /// a writer that continues the cache file read.
     private func start(_ context: Context, continuing: ByteRecordWriter? = nil) {

@@ -50,6 +50,8 @@ actor ServeBuilder {
     /// kept content on: a save re-reads and walks only the files it changed.
     private let parsedFiles: ParsedFileCache
     private let referenceCache: ReferenceCache
+    /// The latest crawl, brought up to date instead of crawling again when a save moved no edge.
+    private let crawlMemory = CrawlMemory()
     /// Where each good build leaves its model, for the Visual Editor; nil without it.
     private let siteModels: SiteModelStore?
     /// The folder settings whose change was last reported as needing a restart, so that each
@@ -198,6 +200,7 @@ actor ServeBuilder {
             parsedFiles: parsedFiles, referenceCache: referenceCache, timings: timings, siteModels: siteModels
         )
         build.space = space
+        build.crawlMemory = crawlMemory
         _ = space?.takeFailure()
         let outcome = await build.run()
         if arguments.flag("timings") { context.console.err(timings.report) }

@@ -81,6 +81,48 @@ extension StorySiteCLITests {
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "serving a save from the kept content")
         }
 
+        @Test("on a site without languages, a save that moves no link reuses the last crawl, and one that does crawls again, each as a full build would")
+        func reusesTheLastCrawl() async throws {
+            let workspace = try BuildEndToEndTests.smallSite(stories: [
+                "home.json": BuildEndToEndTests.story("home", uuid: "h", linksTo: "a"),
+                "a.json": BuildEndToEndTests.story("a", uuid: "a", linksTo: "b"),
+                "b.json": BuildEndToEndTests.story("b", uuid: "b"),
+                "c.json": BuildEndToEndTests.story("c", uuid: "c"),
+            ])
+            let server = try ServeProcess(["--port", "0", "--timings"], in: workspace.url)
+            let url = try await server.url()
+            let events = try LoopbackConnection.events(at: url)
+            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            /// The phases of the build numbered `number` (the first is 0), once printed.
+            func phases(ofBuild number: Int) async -> [String] {
+                let deadline = ContinuousClock.now + .seconds(10)
+                while server.errors.components(separatedBy: "Timings:").count < number + 2, ContinuousClock.now < deadline {
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
+                let reports = server.errors.components(separatedBy: "Timings:").dropFirst()
+                guard number < reports.count else { return [] }
+                return Array(reports)[number].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0] }
+            }
+            let a = try workspace.read("Content/a.json")
+
+            // Twice, so that the second save finds the graph the first brought up to date.
+            for (number, title) in ["Onward", "Forward"].enumerated() {
+                try workspace.write("Content/a.json", a.replacingOccurrences(of: #""title": "Next""#, with: #""title": "\#(title)""#))
+                #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == number + 1 }, "\(server.errors)")
+                #expect(try await Self.get(url + "a/").body.contains(title))
+                let rebuild = await phases(ofBuild: number + 1)
+                #expect(rebuild.contains("graph update") && !rebuild.contains("crawl"), "\(rebuild)")
+                try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a text edit under serve")
+            }
+            // Now a links to c, which nothing linked to: the site is crawled again, and c gets its page.
+            try workspace.write("Content/a.json", a.replacingOccurrences(of: #""id": "b""#, with: #""id": "c""#))
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
+            #expect(try await Self.get(url + "c/").status == 200)
+            #expect(await phases(ofBuild: 3).contains("crawl"))
+            #expect(await server.terminate() == 0)
+            try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a new link under serve")
+        }
+
         @Test("with --timings, serve prints the phases of its first build and of every rebuild")
         func timings() async throws {
             let (workspace, server, _, events) = try await Self.serveDemo(["--timings"])
