@@ -149,9 +149,14 @@ public struct SiteWriter: Sendable {
                 }
                 return manifest
             }
+            // The listing made at the start, brought up to date for the files written and removed.
             var listing = previousOutput.listing
-            let refreshed: ()? = try? listing?.refresh(changed.map(\.path) + gone)
-            return Written(summary: summary, fingerprint: refreshed == nil ? nil : listing.map(FolderFingerprint.of))
+            do {
+                try listing?.refresh(changed.map(\.path) + gone)
+            } catch {
+                listing = nil
+            }
+            return Written(summary: summary, fingerprint: listing.map(FolderFingerprint.of))
         }
 
         // Files put into the folder during the build would be lost with the folder it replaces.
