@@ -44,14 +44,8 @@ extension StorySiteCLITests {
             (#"[1]"#, "storysite.json: error: must be a JSON object"),
             ("{\n  \"source\": \"x\",\n}", "storysite.json:3:1: error: expected a string key in object"),
         ])
-        func badSettings(json: String, message: String) throws {
-            let folder = try TemporaryFolder()
-            try folder.write("storysite.json", json)
-            #expect {
-                try Configuration.load(from: folder.url)
-            } throws: { error in
-                (error as? ConfigurationError)?.description == message
-            }
+        func badSettings(json: String, message: String) async throws {
+            try await StorySiteCLITests.expectRefused(settings: json, saying: message)
         }
 
         @Test("listings and collections are read by folder and name, with their defaults")

@@ -69,14 +69,8 @@ extension StorySiteCLITests {
             (#"{"timezone": "UTC"}"#,
              "storysite.json: error: 'timezone' is not a setting (did you mean 'timeZone'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext, preview"),
         ])
-        func badSettings(json: String, message: String) throws {
-            let folder = try TemporaryFolder()
-            try folder.write("storysite.json", json)
-            #expect {
-                try Configuration.load(from: folder.url)
-            } throws: { error in
-                (error as? ConfigurationError)?.description == message
-            }
+        func badSettings(json: String, message: String) async throws {
+            try await StorySiteCLITests.expectRefused(settings: json, saying: message)
         }
     }
 }

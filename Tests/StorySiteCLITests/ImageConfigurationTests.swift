@@ -74,16 +74,7 @@ extension StorySiteCLITests {
              "'image' is not a setting (did you mean 'images'?); known settings: source, templates, static, output, entry, baseURL, site, markdown, global, strict, jobs, fallback, listings, collections, languages, translation, dates, timeZone, images, richtext, preview"),
         ])
         func badSettings(json: String, message: String) async throws {
-            let folder = try TemporaryFolder()
-            try folder.write("storysite.json", json)
-            #expect {
-                try Configuration.load(from: folder.url)
-            } throws: { error in
-                (error as? ConfigurationError)?.description == "storysite.json: error: " + message
-            }
-            let result = try await Executable.run(["build"], in: folder.url)
-            #expect(result.status == 64)
-            #expect(result.stderr.contains(message), "\(result.stderr)")
+            try await StorySiteCLITests.expectRefused(settings: json, saying: "storysite.json: error: " + message, build: true)
         }
     }
 }
