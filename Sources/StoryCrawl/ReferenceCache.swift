@@ -6,7 +6,7 @@ import StoryModel
 /// content need not even be read (see ``StoryModel/Story/init(head:digest:whole:)``).
 ///
 /// `serve` keeps one in memory between rebuilds. A build reads one from disk and writes the
-/// next (``reading(_:)``, ``encoded()``); it encodes what it finds as it finds it, rather than
+/// next (``reading(_:writesBack:)``, ``encoded()``); it encodes what it finds as it finds it, rather than
 /// keeping every story's references until the end. The file written holds the stories of the
 /// latest crawl alone, in the order found.
 ///
@@ -115,13 +115,11 @@ public final class ReferenceCache: @unchecked Sendable {
         lock.withLock {
             guard persisting, context != nil, !encodedDigests.isEmpty || storedUsed.count != stored.count else { return nil }
             var file = writer
-            (disk?.bytes ?? Data()).withUnsafeBytes { bytes in
-                for digest in storedUsed.sorted() where !encodedDigests.contains(digest) {
-                    if let record = disk?.records[digest] {
-                        file.append(record: UnsafeRawBufferPointer(rebasing: bytes[record]))
-                    } else {
-                        Self.write(digest: digest, references: stored[digest]!, into: &file)
-                    }
+            for digest in storedUsed.sorted() where !encodedDigests.contains(digest) {
+                if let disk, let record = disk.records[digest] {
+                    file.append(record: record, of: disk.bytes)
+                } else {
+                    Self.write(digest: digest, references: stored[digest]!, into: &file)
                 }
             }
             // The end: a file cut short between two records is not taken for a shorter one.

@@ -53,9 +53,10 @@ public struct ByteRecordWriter {
 
     public mutating func number(_ value: UInt64) { Self.append(number: value, to: &body) }
 
-    /// A record as the file this writer continues holds it (see ``ByteRecordReader/offset``).
-    public mutating func append(record bytes: UnsafeRawBufferPointer) {
-        body.append(contentsOf: bytes)
+    /// The record at `range` of `file`, the file this writer continues, as it is there (see
+    /// ``ByteRecordReader/offset``).
+    public mutating func append(record range: Range<Int>, of file: Data) {
+        body.append(contentsOf: file[range])
     }
 
     public mutating func number(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }

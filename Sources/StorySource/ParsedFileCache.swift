@@ -130,16 +130,14 @@ public final class ParsedFileCache: @unchecked Sendable {
             guard differsFromDisk else { return nil }
             var writer = disk?.writer ?? ByteRecordWriter(magic: Self.magic)
             let kept = files.compactMap { path, item in
-                Self.persistable(item.file).map { (path: path, stamp: item.stamp, entry: $0, record: disk == nil ? nil : item.record) }
+                Self.persistable(item.file).map { (path: path, stamp: item.stamp, entry: $0, record: item.record) }
             }
             writer.number(kept.count)
-            (disk?.bytes ?? Data()).withUnsafeBytes { bytes in
-                for item in kept.sorted(by: { $0.path < $1.path }) {
-                    if let record = item.record {
-                        writer.append(record: UnsafeRawBufferPointer(rebasing: bytes[record]))
-                    } else {
-                        Self.writeRecord(path: item.path, stamp: item.stamp, entry: item.entry, into: &writer)
-                    }
+            for item in kept.sorted(by: { $0.path < $1.path }) {
+                if let disk, let record = item.record {
+                    writer.append(record: record, of: disk.bytes)
+                } else {
+                    Self.writeRecord(path: item.path, stamp: item.stamp, entry: item.entry, into: &writer)
                 }
             }
             return writer.bytes

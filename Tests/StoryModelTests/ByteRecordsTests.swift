@@ -13,7 +13,7 @@ extension StoryModelTests {
             first.string("alpha")
             first.json(.object(JSONObject(["name": .string("beta"), "count": .number(2)])))
             first.string("gamma")
-            let firstBytes = first.bytes
+            let firstBytes = Data(first.bytes)
 
             var copied: [UInt8] = []
             var second: ByteRecordWriter?
@@ -22,10 +22,10 @@ extension StoryModelTests {
                 #expect(reader.string() == "alpha")
                 let start = reader.offset
                 #expect(reader.json() == .object(JSONObject(["name": .string("beta"), "count": .number(2)])))
-                let record = UnsafeRawBufferPointer(rebasing: buffer[start..<reader.offset])
-                copied = Array(record)
+                let record = start..<reader.offset
+                copied = Array(firstBytes[record])
                 var writer = ByteRecordWriter(magic: Self.magic, continuing: reader)
-                writer.append(record: record)
+                writer.append(record: record, of: firstBytes)
                 writer.string("delta")
                 writer.string("alpha")
                 second = writer
