@@ -312,8 +312,11 @@ public struct SiteGenerator {
         progress.begin("Crawling" + (language.map { " (\($0.code))" } ?? ""))
         do {
             let entries = try await entries(in: source, language: language, into: &output)
-            let updated = crawlMemory == nil ? nil : try await timings.measure("graph update") {
-                try await updatedGraph(of: source, language: language, entries: entries)
+            var updated: LinkGraph?
+            if let (latest, folder, references) = latestCrawl(of: source, language: language, entries: entries) {
+                updated = try await timings.measure("graph update") {
+                    try await latest.updated(with: folder, references: references, baseURL: settings.baseURL, jobs: settings.jobs)
+                }
             }
             let graph: LinkGraph
             if let updated {
@@ -325,8 +328,8 @@ public struct SiteGenerator {
                         baseURL: settings.baseURL, jobs: settings.jobs, referenceCache: referenceCache
                     ).crawl()
                 }
-                if language == nil { crawlMemory?.remember(graph, entries: entries, baseURL: settings.baseURL) }
             }
+            if language == nil { crawlMemory?.remember(graph, entries: entries, baseURL: settings.baseURL) }
             progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")
             return graph
         } catch let error as StoryblokError where error.isUnreachable && settings.fallback != nil {
@@ -350,17 +353,16 @@ public struct SiteGenerator {
         return nil
     }
 
-    /// The latest crawl's graph brought up to date with `source` (see
-    /// ``StoryCrawl/LinkGraph/updated(with:references:baseURL:jobs:)``): for `serve`'s rebuilds of
-    /// a folder without languages or collections; nil when the source must be crawled.
-    private func updatedGraph(of source: any StorySource, language: SiteLanguage?, entries: [String]) async throws -> LinkGraph? {
+    /// The latest crawl's graph, with the folder and references to bring it up to date with
+    /// (see ``StoryCrawl/LinkGraph/updated(with:references:baseURL:jobs:)``), when `serve` may do
+    /// that instead of crawling `source`: a folder without languages or collections, last crawled
+    /// from the same entries and base URL.
+    private func latestCrawl(
+        of source: any StorySource, language: SiteLanguage?, entries: [String]
+    ) -> (LinkGraph, LocalFolderSource, ReferenceCache)? {
         guard language == nil, settings.collections.isEmpty, let crawlMemory, let referenceCache, let folder = source as? LocalFolderSource,
               let latest = crawlMemory.graph(entries: entries, baseURL: settings.baseURL) else { return nil }
-        guard let updated = try await latest.updated(with: folder, references: referenceCache, baseURL: settings.baseURL, jobs: settings.jobs) else {
-            return nil
-        }
-        crawlMemory.remember(updated, entries: entries, baseURL: settings.baseURL)
-        return updated
+        return (latest, folder, referenceCache)
     }
 
     /// `source` as `language` reads it: with field-level translation a folder's stories with
