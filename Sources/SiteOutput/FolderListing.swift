@@ -17,6 +17,7 @@ struct FolderListing: Sendable {
         var info: stat
 
         var isFolder: Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+        var isRegularFile: Bool { (info.st_mode & S_IFMT) == S_IFREG }
     }
 
     /// The entries of each folder, sorted by name, keyed by the folder's path relative to the
@@ -135,6 +136,14 @@ struct FolderListing: Sendable {
             }
         }
         walk("")
+    }
+
+    /// Visits every entry that is not a folder, in the order of ``forEach(_:)``, with its path
+    /// relative to the root without a leading slash (`blog/post/index.html`).
+    func forEachFile(_ visit: (_ path: String, _ entry: Entry) -> Void) {
+        forEach { path, entry in
+            if !entry.isFolder { visit(String(path.dropFirst()), entry) }
+        }
     }
 
     /// The entries of the folder at `root + relative`, sorted by name. Each entry is `lstat`ed

@@ -28,11 +28,9 @@ public struct PreviousOutput: Sendable {
         guard let manifest, let listing else { return [:] }
         var intact: [String: String] = [:]
         intact.reserveCapacity(manifest.files.count)
-        listing.forEach { slashed, entry in
-            guard !entry.isFolder else { return }
-            let path = String(slashed.dropFirst())
+        listing.forEachFile { path, entry in
             // A path an earlier version wrote in another normal form is never kept: written again in NFC.
-            guard let recorded = manifest.files[path], SafePath.isNormalized(path), (entry.info.st_mode & S_IFMT) == S_IFREG,
+            guard let recorded = manifest.files[path], SafePath.isNormalized(path), entry.isRegularFile,
                   Int(entry.info.st_size) == recorded.size, entry.info.modifiedNanoseconds == recorded.modified else { return }
             intact[path] = recorded.hash
         }
@@ -46,9 +44,7 @@ public struct PreviousOutput: Sendable {
     /// The files below the folder that its manifest does not name byte for byte, sorted.
     static func foreignFiles(in listing: FolderListing, manifest: Manifest?) -> [String] {
         var foreign: [String] = []
-        listing.forEach { slashed, entry in
-            guard !entry.isFolder else { return }
-            let path = String(slashed.dropFirst())
+        listing.forEachFile { path, _ in
             if !(manifest?.lists(exactly: path) ?? false) { foreign.append(path) }
         }
         return foreign.sorted()
