@@ -18,6 +18,14 @@ extension StoryCrawlTests {
             }
         }
 
+        /// Crawls `stories` with the cache kept in `file`, then writes the cache back, as a build does.
+        private func crawlKeeping(_ stories: [Story], in file: URL) async throws -> LinkGraph {
+            let cache = ReferenceCache.reading(file)
+            let graph = try await Crawler(source: RecordingSource(stories), referenceCache: cache).crawl()
+            try Data(try #require(cache.encoded())).write(to: file)
+            return graph
+        }
+
         private func edges(_ graph: LinkGraph) -> [String] {
             graph.edges.map { "\($0.source) \($0.fieldPath) \($0.kind.rawValue) \($0.reference) \($0.target ?? "-")" }
         }
@@ -26,12 +34,10 @@ extension StoryCrawlTests {
         func keptByDigest() async throws {
             let folder = try TemporaryFolder()
             let file = folder.path("references")
-            let cache = ReferenceCache.reading(file)
-            let first = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: cache).crawl()
+            let first = try await crawlKeeping(try space(links: true), in: file)
             #expect(edges(first) == [
                 "u-home link multilink u-a u-a", "u-home text markdown b u-b", "u-a link multilink u-b u-b", "u-a text markdown b u-b",
             ])
-            try Data(try #require(cache.encoded())).write(to: file)
 
             // The same digests promise the same content: the kept references stand for it.
             let kept = ReferenceCache.reading(file)
@@ -50,13 +56,8 @@ extension StoryCrawlTests {
         func rewrittenAfterEdit() async throws {
             let folder = try TemporaryFolder()
             let file = folder.path("references")
-            let first = ReferenceCache.reading(file)
-            let full = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: first).crawl()
-            try Data(try #require(first.encoded())).write(to: file)
-
-            let second = ReferenceCache.reading(file)
-            _ = try await Crawler(source: RecordingSource(try space(links: true, edited: "u-a")), referenceCache: second).crawl()
-            try Data(try #require(second.encoded())).write(to: file)
+            let full = try await crawlKeeping(try space(links: true), in: file)
+            _ = try await crawlKeeping(try space(links: true, edited: "u-a"), in: file)
 
             // Without links in the content, every reference found comes from the file.
             let third = ReferenceCache.reading(file)
@@ -79,10 +80,8 @@ extension StoryCrawlTests {
                     try Story(json: try #require(try JSONValue(parsing: text).objectValue), digest: "digest-\(uuid)")
                 }
             }
-            let first = ReferenceCache.reading(file)
-            let full = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: first).crawl()
+            let full = try await crawlKeeping(try space(links: true), in: file)
             #expect(full.edges.count == 1_400)
-            try Data(try #require(first.encoded())).write(to: file)
             let kept = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: .reading(file)).crawl()
             #expect(edges(kept) == edges(full))
         }
@@ -91,9 +90,7 @@ extension StoryCrawlTests {
         func inMemoryFromFile() async throws {
             let folder = try TemporaryFolder()
             let file = folder.path("references")
-            let first = ReferenceCache.reading(file)
-            let full = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: first).crawl()
-            try Data(try #require(first.encoded())).write(to: file)
+            let full = try await crawlKeeping(try space(links: true), in: file)
 
             let serving = ReferenceCache.reading(file, writesBack: false)
             let kept = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: serving).crawl()
@@ -118,9 +115,7 @@ extension StoryCrawlTests {
         func corrupt() async throws {
             let folder = try TemporaryFolder()
             let file = folder.path("references")
-            let cache = ReferenceCache.reading(file)
-            _ = try await Crawler(source: RecordingSource(try space(links: true)), referenceCache: cache).crawl()
-            try Data(try #require(cache.encoded())).write(to: file)
+            _ = try await crawlKeeping(try space(links: true), in: file)
             let bytes = try Data(contentsOf: file)
             for broken in [bytes.dropLast(2), bytes.prefix(30), Data("[]".utf8)] {
                 try Data(broken).write(to: file)
