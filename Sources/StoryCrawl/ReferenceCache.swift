@@ -81,6 +81,16 @@ public final class ReferenceCache: @unchecked Sendable {
         lock.withLock { context == Context(baseURL: baseURL, rootSlug: rootSlug) ? stored[digest] : nil }
     }
 
+    /// Keeps in the file written the references kept for `digests`, as a crawl with `baseURL`
+    /// and `rootSlug` that found them there would: a graph brought up to date without a crawl
+    /// (``KeptGraph``) still needs them next time. Digests the cache has none for are passed over.
+    func keep(digests: [String], baseURL: String?, rootSlug: String) {
+        lock.withLock {
+            guard persisting, context == Context(baseURL: baseURL, rootSlug: rootSlug) else { return }
+            for digest in digests where stored[digest] != nil { storedUsed.insert(digest) }
+        }
+    }
+
     /// Starts the cache for `context`: the file written starts with it. With `continuing`,
     /// a writer that continues the cache file read.
     private func start(_ context: Context, continuing: ByteRecordWriter? = nil) {
@@ -139,19 +149,11 @@ public final class ReferenceCache: @unchecked Sendable {
     private static func write(_ reference: ExtractedReference, into writer: inout ByteRecordWriter) {
         writer.string(reference.fieldPath)
         writer.string(reference.kind.rawValue)
-        write(reference.reference, into: &writer)
+        writer.reference(reference.reference)
         writer.optionalString(reference.anchor)
         writer.optionalString(reference.cachedURL)
         writer.number(reference.lookupOrder.count)
-        for step in reference.lookupOrder { write(step, into: &writer) }
-    }
-
-    private static func write(_ reference: StoryReference, into writer: inout ByteRecordWriter) {
-        switch reference {
-        case .uuid(let uuid): writer.number(0); writer.string(uuid)
-        case .slug(let slug): writer.number(1); writer.string(slug)
-        case .id(let id): writer.number(2); writer.number(id)
-        }
+        for step in reference.lookupOrder { writer.reference(step) }
     }
 
     /// The context and records of a cache file, with where each record is and a writer to
@@ -184,23 +186,14 @@ public final class ReferenceCache: @unchecked Sendable {
 
     private static func read(from reader: inout ByteRecordReader) -> ExtractedReference? {
         guard let fieldPath = reader.string(), let kind = reader.string().flatMap(ReferenceKind.init(rawValue:)),
-              let target = readReference(from: &reader), let anchor = reader.optionalString(),
+              let target = reader.reference(), let anchor = reader.optionalString(),
               let cachedURL = reader.optionalString(), let steps = reader.count() else { return nil }
         var lookupOrder: [StoryReference] = []
         for _ in 0..<steps {
-            guard let step = readReference(from: &reader) else { return nil }
+            guard let step = reader.reference() else { return nil }
             lookupOrder.append(step)
         }
         return ExtractedReference(
             fieldPath: fieldPath, kind: kind, reference: target, anchor: anchor, cachedURL: cachedURL, lookupOrder: lookupOrder)
-    }
-
-    private static func readReference(from reader: inout ByteRecordReader) -> StoryReference? {
-        switch reader.number() {
-        case 0: return reader.string().map(StoryReference.uuid)
-        case 1: return reader.string().map(StoryReference.slug)
-        case 2: return reader.int().map(StoryReference.id)
-        default: return nil
-        }
     }
 }

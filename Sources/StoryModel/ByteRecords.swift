@@ -41,15 +41,14 @@ public struct ByteRecordWriter {
         var file = Array(magic.utf8)
         Self.append(number: UInt64(wholeTableCount ?? strings.count), to: &file)
         Self.append(number: UInt64(strings.count), to: &file)
-        for var string in strings {
-            string.withUTF8 { utf8 in
-                Self.append(number: UInt64(utf8.count), to: &file)
-                file.append(contentsOf: utf8)
-            }
-        }
+        for string in strings { Self.append(inline: string, to: &file) }
         file.append(contentsOf: body)
         return file
     }
+
+    /// The records written so far, without the magic line and the table: for a part of a file
+    /// that uses no strings of the table (``inlineString(_:)``), to follow a part copied as it was.
+    public var records: [UInt8] { body }
 
     public mutating func number(_ value: UInt64) { Self.append(number: value, to: &body) }
 
@@ -70,6 +69,11 @@ public struct ByteRecordWriter {
         number(strings.count)
         strings.append(value)
     }
+
+    /// A string written where it stands, its length then its UTF-8 bytes, not put in the table:
+    /// for strings that change from one file to the next (file digests), which a writer that
+    /// continues a table would otherwise add to it every time.
+    public mutating func inlineString(_ value: String) { Self.append(inline: value, to: &body) }
 
     /// A string or its absence.
     public mutating func optionalString(_ value: String?) {
@@ -95,6 +99,15 @@ public struct ByteRecordWriter {
                 string(entry.key)
                 json(entry.value)
             }
+        }
+    }
+
+    /// A string's length, then its UTF-8 bytes.
+    private static func append(inline value: String, to bytes: inout [UInt8]) {
+        var value = value  // withUTF8 may make the storage contiguous, so it needs a var
+        value.withUTF8 { utf8 in
+            append(number: UInt64(utf8.count), to: &bytes)
+            bytes.append(contentsOf: utf8)
         }
     }
 
@@ -131,9 +144,8 @@ public struct ByteRecordReader {
         wholeTableCount = whole
         strings.reserveCapacity(count)
         for _ in 0..<count {
-            guard let length = self.count() else { return nil }
-            strings.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self))
-            offset += length
+            guard let string = inlineString() else { return nil }
+            strings.append(string)
         }
     }
 
@@ -169,6 +181,13 @@ public struct ByteRecordReader {
     public mutating func string() -> String? {
         guard let index = number(), index < UInt64(strings.count) else { return nil }
         return strings[Int(index)]
+    }
+
+    /// A string as ``ByteRecordWriter/inlineString(_:)`` wrote it.
+    public mutating func inlineString() -> String? {
+        guard let length = count() else { return nil }
+        defer { offset += length }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
     }
 
     /// A string, or nil in `.some` for an absent one; nil when unreadable.

@@ -1,0 +1,24 @@
+import StoryModel
+
+extension ByteRecordWriter {
+    /// A story reference: `0` and a UUID, `1` and a slug, or `2` and an id.
+    mutating func reference(_ reference: StoryReference) {
+        switch reference {
+        case .uuid(let uuid): number(0); string(uuid)
+        case .slug(let slug): number(1); string(slug)
+        case .id(let id): number(2); number(id)
+        }
+    }
+}
+
+extension ByteRecordReader {
+    /// A story reference as ``ByteRecordWriter/reference(_:)`` wrote it; nil when unreadable.
+    mutating func reference() -> StoryReference? {
+        switch number() {
+        case 0: return string().map(StoryReference.uuid)
+        case 1: return string().map(StoryReference.slug)
+        case 2: return int().map(StoryReference.id)
+        default: return nil
+        }
+    }
+}
