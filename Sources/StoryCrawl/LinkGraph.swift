@@ -88,18 +88,46 @@ public struct LinkGraph: Sendable {
         stories: [Node], edges: [Edge], orphans: [Story] = [], root: Story? = nil,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
+        let byUUID = Self.positionsByUUID(of: stories)
+        self.init(
+            stories: stories, edges: edges, orphans: orphans, root: root,
+            resolved: Self.resolve(edges, stories: stories, byUUID: byUUID, jobs: jobs), byUUID: byUUID)
+    }
+
+    /// Builds a graph whose edges are resolved already (as an earlier graph of the same stories
+    /// and edges resolved them; see ``KeptGraph``): `resolved` holds, for each edge, the
+    /// positions in `stories` of its source and target, and whether it is stale.
+    init(stories: [Node], edges: [Edge], orphans: [Story], root: Story?, resolved: [ResolvedEdge]) {
+        self.init(
+            stories: stories, edges: edges, orphans: orphans, root: root, resolved: resolved,
+            byUUID: Self.positionsByUUID(of: stories))
+    }
+
+    /// How an edge resolved: the positions in ``stories`` of its source and target (nil for
+    /// none reached), and whether it is among the ``staleEdges``.
+    struct ResolvedEdge {
+        var source: Int?
+        var target: Int?
+        var isStale: Bool
+    }
+
+    private static func positionsByUUID(of stories: [Node]) -> [String: Int] {
+        var byUUID: [String: Int] = [:]
+        byUUID.reserveCapacity(stories.count)
+        for (position, node) in stories.enumerated() where byUUID[node.story.uuid] == nil { byUUID[node.story.uuid] = position }
+        return byUUID
+    }
+
+    private init(stories: [Node], edges: [Edge], orphans: [Story], root: Story?, resolved: [ResolvedEdge], byUUID: [String: Int]) {
         self.stories = stories
         self.edges = edges
         self.orphans = orphans
         self.root = root
 
-        var byUUID: [String: Int] = [:]
         var byID: [Int: Int] = [:]
         var bySlug: [String: Int] = [:]
-        byUUID.reserveCapacity(stories.count)
         bySlug.reserveCapacity(stories.count)
         for (position, node) in stories.enumerated() {
-            if byUUID[node.story.uuid] == nil { byUUID[node.story.uuid] = position }
             if let id = node.story.id, byID[id] == nil { byID[id] = position }
             let key = SlugLookup.key(node.story.fullSlug)
             if bySlug[key] == nil { bySlug[key] = position }
@@ -113,9 +141,8 @@ public struct LinkGraph: Sendable {
         var stale: [Edge] = []
         var stalePositions: Set<Int> = []
         var edgeTargets = [Int](repeating: -1, count: edges.count)
-        let resolved = Self.resolve(edges, stories: stories, byUUID: byUUID, jobs: jobs)
         for position in edges.indices {
-            let (source, target, isStale) = resolved[position]
+            let source = resolved[position].source
             if let source {
                 edgesBySource[source].append(position)
                 if edges[position].kind == .listing {
@@ -128,11 +155,11 @@ public struct LinkGraph: Sendable {
                 unresolved.append(edges[position])
                 continue
             }
-            guard let target else { continue }
+            guard let target = resolved[position].target else { continue }
             edgeTargets[position] = target
             // A listing is navigation the site made, not a link an editor wrote.
             if let source, source != target, edges[position].kind != .listing { backlinkSources[target].append(source) }
-            if isStale {
+            if resolved[position].isStale {
                 stale.append(edges[position])
                 stalePositions.insert(position)
             }
@@ -158,12 +185,10 @@ public struct LinkGraph: Sendable {
     /// For each edge, the positions in `stories` of its source and target (nil for none reached)
     /// and whether it is stale (see ``staleEdges``), found on at most `jobs` threads a run of
     /// edges at a time: these lookups hash UUIDs, and the graph's other work is appending.
-    private static func resolve(
-        _ edges: [Edge], stories: [Node], byUUID: [String: Int], jobs: Int
-    ) -> [(source: Int?, target: Int?, isStale: Bool)] {
+    private static func resolve(_ edges: [Edge], stories: [Node], byUUID: [String: Int], jobs: Int) -> [ResolvedEdge] {
         let run = 1_024
         let runs = ParallelWork.map(count: (edges.count + run - 1) / run, jobs: jobs) { number in
-            var found: [(source: Int?, target: Int?, isStale: Bool)] = []
+            var found: [ResolvedEdge] = []
             found.reserveCapacity(run)
             // Edges come grouped by source, so the source lookup is mostly a comparison.
             var lastSource: (uuid: String, position: Int?)?
@@ -176,7 +201,7 @@ public struct LinkGraph: Sendable {
                 if let target, let cachedURL = edges[position].cachedURL, !isLanguageVersion(edges[position]) {
                     isStale = SlugLookup.key(cachedURL) != SlugLookup.key(stories[target].story.fullSlug)
                 }
-                found.append((source, target, isStale))
+                found.append(ResolvedEdge(source: source, target: target, isStale: isStale))
             }
             return found
         }

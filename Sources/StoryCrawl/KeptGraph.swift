@@ -1,0 +1,210 @@
+import Foundation
+import ParallelWork
+import StoryModel
+import StorySource
+
+/// A crawl's link graph as a build keeps it for the next one (in the output folder's kept
+/// content): the crawl's entries and base URL, each story it found by UUID with the digest of
+/// its file and a print of its head, the depth and first link of each story reached, and the
+/// edges with how they resolved. A rebuild whose saves moved no edge makes the graph from it and
+/// the stories it reads, instead of crawling them again (``updated(with:references:jobs:)``).
+///
+/// The digests come last in the file, written in place rather than in the string table: a graph
+/// brought up to date is the same file with other digests (``encoded(updatedTo:)``).
+///
+/// Bump ``magic`` whenever a crawl of the same stories could give another graph: a graph kept
+/// by an older version must not stand for what this one would crawl.
+public struct KeptGraph: Sendable {
+    /// The entries and base URL of the crawl (the entries with the global story, when it was one).
+    public let entries: [String]
+    public let baseURL: String?
+    private let rootSlug: String
+    private let nodes: [Node]
+    private let orphans: [Kept]
+    private let edges: [LinkGraph.Edge]
+    private let resolved: [LinkGraph.ResolvedEdge]
+    /// The position in ``nodes`` of the root story.
+    private let rootPosition: Int?
+    /// The file as read, and where its digests start.
+    private let file: Data
+    private let digestsOffset: Int
+
+    /// A story the crawl found, as kept: enough to tell whether its current version could move an edge.
+    private struct Kept {
+        var uuid: String
+        var digest: String
+        var headPrint: String
+
+        var known: KnownStory { KnownStory(uuid: uuid, digest: digest, head: .fingerprint(headPrint)) }
+    }
+
+    private struct Node {
+        var story: Kept
+        var depth: Int
+        var firstLinkedFrom: String?
+    }
+
+    /// The print of a story's head (every key but `content`) that a kept graph holds.
+    static func headPrint(of story: Story) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(.object(story.head))
+        return fingerprint.hex
+    }
+
+    /// The graph `source` gives: the kept one with the current versions of its stories, when
+    /// every story of `source` is one of the kept graph's and each one that changed since kept
+    /// its head and makes the references its earlier version made (as `references` kept them).
+    /// Nil otherwise: the source must be crawled. The settings the crawl would be made with must
+    /// be this graph's: ``entries``, ``baseURL`` and no collections.
+    public func updated(with source: any InMemoryStorySource, references: ReferenceCache, jobs: Int) async throws -> LinkGraph? {
+        let update = StoryUpdate(source: source, references: references, baseURL: baseURL, rootSlug: rootSlug)
+        guard let all = try await source.allStories(), all.count == nodes.count + orphans.count,
+              let reached = update.currentVersions(of: nodes.count, reached: true, jobs: jobs, earlier: { nodes[$0].story.known }),
+              let unreached = update.currentVersions(of: orphans.count, reached: false, jobs: jobs, earlier: { orphans[$0].known })
+        else { return nil }
+        let stories = zip(nodes, reached).map { node, story in
+            LinkGraph.Node(story: story, depth: node.depth, firstLinkedFrom: node.firstLinkedFrom)
+        }
+        return LinkGraph(stories: stories, edges: edges, orphans: unreached, root: rootPosition.map { reached[$0] }, resolved: resolved)
+    }
+
+    // MARK: On disk
+
+    static let magic = "storysite link graph 1\n"
+
+    /// The file's bytes for `graph`, crawled from `entries` with `baseURL`, the heads printed on
+    /// at most `jobs` threads; nil when a story has no file digest (it could not be told
+    /// unchanged), or the root or the source of an edge is not among the stories reached.
+    public static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int) -> [UInt8]? {
+        let reached = graph.stories.map(\.story)
+        guard !(reached + graph.orphans).contains(where: { $0.givenDigest == nil }) else { return nil }
+        let rootPosition = graph.root.map { graph.position(of: $0.uuid) }
+        if case .some(nil) = rootPosition { return nil }
+        let reachedPrints = ParallelWork.map(count: reached.count, jobs: jobs) { headPrint(of: reached[$0]) }
+        let orphanPrints = ParallelWork.map(count: graph.orphans.count, jobs: jobs) { headPrint(of: graph.orphans[$0]) }
+
+        var writer = ByteRecordWriter(magic: magic)
+        writer.number(entries.count)
+        for entry in entries { writer.string(entry) }
+        writer.optionalString(baseURL)
+        writer.string(graph.rootSlug)
+        writer.number(rootPosition.map { $0! + 1 } ?? 0)
+        writer.number(reached.count)
+        for (node, print) in zip(graph.stories, reachedPrints) {
+            writer.string(node.story.uuid)
+            writer.string(print)
+            writer.number(node.depth)
+            writer.optionalString(node.firstLinkedFrom)
+        }
+        writer.number(graph.orphans.count)
+        for (story, print) in zip(graph.orphans, orphanPrints) {
+            writer.string(story.uuid)
+            writer.string(print)
+        }
+        writer.number(graph.edges.count)
+        // Edges come grouped by source, so the source lookup is mostly a comparison.
+        var lastSource: (uuid: String, position: Int?)?
+        for (index, edge) in graph.edges.enumerated() {
+            let source = lastSource?.uuid == edge.source ? lastSource!.position : graph.position(of: edge.source)
+            lastSource = (edge.source, source)
+            guard let source else { return nil }
+            writer.number(source)
+            writer.string(edge.fieldPath)
+            writer.number(ReferenceKind.allCases.firstIndex(of: edge.kind)!)
+            writer.reference(edge.reference)
+            writer.optionalString(edge.anchor)
+            writer.optionalString(edge.cachedURL)
+            writer.optionalString(edge.target)
+            writer.number(graph.targetPosition(ofEdge: index).map { $0 + 1 } ?? 0)
+            writer.number(graph.isStaleEdge(at: index) ? 1 : 0)
+        }
+        writeDigests(of: graph, into: &writer)
+        return writer.bytes
+    }
+
+    /// The file's bytes for `graph`, this graph brought up to date (by ``updated(with:references:jobs:)``,
+    /// or later by ``LinkGraph/updated(with:references:baseURL:jobs:)``): this file with the
+    /// digests of `graph`'s stories.
+    public func encoded(updatedTo graph: LinkGraph) -> [UInt8] {
+        var digests = ByteRecordWriter(magic: Self.magic)
+        Self.writeDigests(of: graph, into: &digests)
+        return Array(file[..<digestsOffset]) + digests.records
+    }
+
+    /// Last in the file: the digests of the stories reached, then of the others, in place.
+    private static func writeDigests(of graph: LinkGraph, into writer: inout ByteRecordWriter) {
+        for story in graph.stories.map(\.story) + graph.orphans { writer.inlineString(story.givenDigest!) }
+    }
+
+    /// The graph kept in the file at `url`; nil when it is missing, unreadable, corrupt or of
+    /// another version.
+    public static func reading(_ url: URL) -> KeptGraph? {
+        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+        return data.withUnsafeBytes { buffer in
+            guard var reader = ByteRecordReader(buffer, magic: magic) else { return nil }
+            return KeptGraph(from: &reader, file: data)
+        }
+    }
+
+    private init?(from reader: inout ByteRecordReader, file: Data) {
+        guard let entryCount = reader.count() else { return nil }
+        var entries: [String] = []
+        for _ in 0..<entryCount {
+            guard let entry = reader.string() else { return nil }
+            entries.append(entry)
+        }
+        guard let baseURL = reader.optionalString(), let rootSlug = reader.string(), let root = reader.count(),
+              let nodeCount = reader.count(), root <= nodeCount else { return nil }
+        var nodes: [Node] = []
+        nodes.reserveCapacity(nodeCount)
+        for _ in 0..<nodeCount {
+            guard let uuid = reader.string(), let print = reader.string(), let depth = reader.int(),
+                  let firstLinkedFrom = reader.optionalString() else { return nil }
+            nodes.append(Node(story: Kept(uuid: uuid, digest: "", headPrint: print), depth: depth, firstLinkedFrom: firstLinkedFrom))
+        }
+        guard let orphanCount = reader.count() else { return nil }
+        var orphans: [Kept] = []
+        orphans.reserveCapacity(orphanCount)
+        for _ in 0..<orphanCount {
+            guard let uuid = reader.string(), let print = reader.string() else { return nil }
+            orphans.append(Kept(uuid: uuid, digest: "", headPrint: print))
+        }
+        guard let edgeCount = reader.count() else { return nil }
+        var edges: [LinkGraph.Edge] = []
+        var resolved: [LinkGraph.ResolvedEdge] = []
+        edges.reserveCapacity(edgeCount)
+        resolved.reserveCapacity(edgeCount)
+        let kinds = ReferenceKind.allCases
+        for _ in 0..<edgeCount {
+            guard let source = reader.count(), source < nodeCount, let fieldPath = reader.string(),
+                  let kind = reader.count(), kind < kinds.count, let reference = reader.reference(),
+                  let anchor = reader.optionalString(), let cachedURL = reader.optionalString(), let target = reader.optionalString(),
+                  let targetPosition = reader.count(), targetPosition <= nodeCount, let isStale = reader.number(), isStale <= 1
+            else { return nil }
+            edges.append(LinkGraph.Edge(
+                source: nodes[source].story.uuid, fieldPath: fieldPath, kind: kinds[kind], reference: reference, anchor: anchor,
+                cachedURL: cachedURL, target: target))
+            resolved.append(LinkGraph.ResolvedEdge(
+                source: source, target: targetPosition == 0 ? nil : targetPosition - 1, isStale: isStale == 1))
+        }
+        digestsOffset = reader.offset
+        for position in nodes.indices {
+            guard let digest = reader.inlineString() else { return nil }
+            nodes[position].story.digest = digest
+        }
+        for position in orphans.indices {
+            guard let digest = reader.inlineString() else { return nil }
+            orphans[position].digest = digest
+        }
+        guard reader.isAtEnd else { return nil }
+        self.entries = entries
+        self.baseURL = baseURL
+        self.rootSlug = rootSlug
+        self.nodes = nodes
+        self.orphans = orphans
+        self.edges = edges
+        self.resolved = resolved
+        self.file = file
+        rootPosition = root == 0 ? nil : root - 1
+    }
+}

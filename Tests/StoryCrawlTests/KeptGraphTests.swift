@@ -1,0 +1,117 @@
+import Foundation
+import StoryModel
+import StorySource
+import Testing
+import TestSupport
+@testable import StoryCrawl
+
+extension StoryCrawlTests {
+    @Suite("Keeping a link graph for the next build")
+    struct KeptGraphTests {
+        typealias Update = LinkGraphUpdateTests
+
+        /// Every kind of edge: a listing, Markdown links with an anchor, a relation, a stale
+        /// saved slug, a broken link; and a story nothing links to.
+        private func writeEveryKindOfEdge(in folder: TemporaryFolder, setupText: String = "Setup") throws {
+            try folder.write("home.json", storyText("u-home", "home", fields: #"""
+                "nav": [\#(linkBlock(storyLink("u-docs", cached: "old-docs/")))], "broken": \#(storyLink("u-gone"))
+                """#))
+            try folder.write("docs/index.json", storyText("u-docs", "docs/", id: 10, fields: #""text": "[setup](./guides/setup)""#))
+            try folder.write("docs/guides/setup.json", storyText("u-setup", "docs/guides/setup", fields: #"""
+                "title": "\#(setupText)", "see": "[faq](../faq#q1)", "tags": ["0b87cb6f-b089-4dd2-a1e3-87f9427d0700"]
+                """#))
+            try folder.write("docs/faq.json", storyText("u-faq", "docs/faq"))
+            try folder.write("tags/web.json", storyText("0b87cb6f-b089-4dd2-a1e3-87f9427d0700", "tags/web"))
+            try folder.write("drafts/idea.json", storyText("u-idea", "drafts/idea"))
+        }
+
+        @Test("every kind of edge, how it resolved, and the orphans come back from the file as the crawl found them")
+        func roundTrip() async throws {
+            let folder = try TemporaryFolder()
+            try writeEveryKindOfEdge(in: folder)
+            let references = ReferenceCache()
+            let graph = try await Update.crawl(folder, references: references)
+            #expect(Set(graph.edges.map(\.kind)) == [.multilink, .markdown, .listing, .relation])
+            #expect(graph.staleEdges.count == 1 && graph.unresolvedEdges.count == 1 && graph.orphans.count == 1)
+
+            let kept = try Update.kept(graph)
+            #expect(kept.entries == ["home"] && kept.baseURL == nil)
+            let update = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
+            #expect(Update.shape(update) == Update.shape(graph))
+            #expect(update.staleEdges == graph.staleEdges && update.unresolvedEdges == graph.unresolvedEdges)
+            #expect(update.root?.uuid == "u-home")
+        }
+
+        @Test("a graph brought up to date is kept as the same file with the new digests, as a fresh encoding of it would be")
+        func keptAgainAfterUpdates() async throws {
+            let folder = try TemporaryFolder()
+            try writeEveryKindOfEdge(in: folder)
+            let references = ReferenceCache()
+            var kept = try Update.kept(try await Update.crawl(folder, references: references))
+            let scratch = try TemporaryFolder()
+            let file = scratch.path("content-graph")
+            // Two edits in a row, each from the file the one before wrote.
+            for text in ["Set up", "Setting up"] {
+                try writeEveryKindOfEdge(in: folder, setupText: text)
+                let source = try LocalFolderSource(folder: folder.url)
+                let update = try #require(try await kept.updated(with: source, references: references, jobs: 2))
+                #expect(update.story(uuid: "u-setup")?.content["title"]?.stringValue == text)
+                let bytes = kept.encoded(updatedTo: update)
+                #expect(bytes == KeptGraph.encoded(update, entries: ["home"], baseURL: nil, jobs: 2))
+                try Data(bytes).write(to: file)
+                kept = try #require(KeptGraph.reading(file))
+                let crawled = try await Update.crawl(folder, references: ReferenceCache())
+                #expect(Update.shape(update) == Update.shape(crawled), "after '\(text)'")
+            }
+        }
+
+        @Test("a missing file, one of another version, one cut short and one with a count past its end are no kept graph")
+        func unreadableFiles() async throws {
+            let folder = try TemporaryFolder()
+            try writeEveryKindOfEdge(in: folder)
+            let bytes = try #require(KeptGraph.encoded(try await Update.crawl(folder, references: ReferenceCache()), entries: ["home"], baseURL: nil, jobs: 2))
+            let scratch = try TemporaryFolder()
+            let file = scratch.path("content-graph")
+            #expect(KeptGraph.reading(file) == nil)
+            let magic = Array(KeptGraph.magic.utf8)
+            let otherVersion = Array("storysite link graph 0\n".utf8) + bytes.dropFirst(magic.count)
+            var pastItsEnd = bytes
+            // A count larger than the file before the first (of entries).
+            pastItsEnd.insert(contentsOf: [0xFF, 0xFF, 0x03], at: try #require(Self.offsetAfterTable(of: bytes)))
+            for broken in [otherVersion, Array(bytes.dropLast()), Array(bytes.dropLast(bytes.count / 2)), pastItsEnd, bytes + [0]] {
+                try Data(broken).write(to: file)
+                #expect(KeptGraph.reading(file) == nil)
+            }
+            try Data(bytes).write(to: file)
+            #expect(KeptGraph.reading(file) != nil)
+        }
+
+        /// Where the records start in a file `ByteRecordWriter` wrote: past the magic and the table.
+        private static func offsetAfterTable(of bytes: [UInt8]) -> Int? {
+            bytes.withUnsafeBytes { ByteRecordReader($0, magic: KeptGraph.magic)?.offset }
+        }
+
+        @Test("after a kept graph is brought up to date, the references written back still hold those of the stories that did not change")
+        func referencesKeptForTheNextBuild() async throws {
+            let folder = try TemporaryFolder()
+            try writeEveryKindOfEdge(in: folder)
+            let scratch = try TemporaryFolder()
+            let cacheFile = scratch.path("content-references")
+            let first = ReferenceCache.reading(cacheFile)
+            let graph = try await Update.crawl(folder, references: first)
+            try Data(try #require(first.encoded())).write(to: cacheFile)
+
+            try writeEveryKindOfEdge(in: folder, setupText: "Set up")
+            let second = ReferenceCache.reading(cacheFile)
+            let update = try #require(
+                try await Update.kept(graph).updated(with: try LocalFolderSource(folder: folder.url), references: second, jobs: 2))
+            try Data(try #require(second.encoded())).write(to: cacheFile)
+
+            let written = ReferenceCache.reading(cacheFile, writesBack: false)
+            for node in update.stories {
+                let digest = try #require(node.story.givenDigest)
+                #expect(written.kept(forDigest: digest, baseURL: nil, rootSlug: "home") != nil, "\(node.story.fullSlug)")
+            }
+        }
+    }
+}
