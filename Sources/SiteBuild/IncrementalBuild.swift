@@ -19,7 +19,8 @@ public struct IncrementalBuild {
     var parsedFiles: ParsedFileCache?
     /// References found by the previous builds of the same process (`serve`).
     var referenceCache: ReferenceCache?
-    /// The latest crawl of the same process (`serve`), brought up to date when a save moved no edge.
+    /// The latest crawl of the same process (`serve`), brought up to date when a save moved no
+    /// edge; without it, a build of a content folder starts from the crawl in ``KeptContent``.
     public var crawlMemory: CrawlMemory?
     /// Where the phases' durations are recorded.
     var timings: PhaseTimings
@@ -113,7 +114,7 @@ public struct IncrementalBuild {
             timings: timings)
         generator.referenceCache = kept?.references ?? referenceCache
         generator.space = space
-        generator.crawlMemory = crawlMemory
+        generator.crawlMemory = crawlMemory ?? kept?.crawl
         return await generator.generate(previous: previous, intact: intact, key: key)
     }
 
@@ -123,7 +124,7 @@ public struct IncrementalBuild {
     ) -> Outcome {
         var outcome = Outcome(diagnostics: site.diagnostics, pageCount: site.pageCount, storyCount: site.storyCount)
         guard !site.hasErrors else { return outcome }
-        let keptEncoding = kept?.encodeInBackground()
+        let keptEncoding = kept?.encodeInBackground(jobs: settings.jobs)
 
         let written: SiteWriter.Written
         do throws(OutputError) {

@@ -312,10 +312,12 @@ public struct SiteGenerator {
         progress.begin("Crawling" + (language.map { " (\($0.code))" } ?? ""))
         do {
             let entries = try await entries(in: source, language: language, into: &output)
+            let memory = rememberedCrawl(for: source, language: language)
             var updated: LinkGraph?
-            if let (latest, folder, references) = latestCrawl(of: source, language: language, entries: entries) {
+            if let (memory, folder, references) = memory {
                 updated = try await timings.measure("graph update") {
-                    try await latest.updated(with: folder, references: references, baseURL: settings.baseURL, jobs: settings.jobs)
+                    try await memory.updatedGraph(
+                        entries: entries, baseURL: settings.baseURL, source: folder, references: references, jobs: settings.jobs)
                 }
             }
             let graph: LinkGraph
@@ -328,8 +330,8 @@ public struct SiteGenerator {
                         baseURL: settings.baseURL, jobs: settings.jobs, referenceCache: referenceCache
                     ).crawl()
                 }
+                memory?.memory.remember(graph, entries: entries, baseURL: settings.baseURL)
             }
-            if language == nil { crawlMemory?.remember(graph, entries: entries, baseURL: settings.baseURL) }
             progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")
             return graph
         } catch let error as StoryblokError where error.isUnreachable && settings.fallback != nil {
@@ -353,16 +355,15 @@ public struct SiteGenerator {
         return nil
     }
 
-    /// The latest crawl's graph, with the folder and references to bring it up to date with
-    /// (see ``StoryCrawl/LinkGraph/updated(with:references:baseURL:jobs:)``), when `serve` may do
-    /// that instead of crawling `source`: a folder without languages or collections, last crawled
-    /// from the same entries and base URL.
-    private func latestCrawl(
-        of source: any StorySource, language: SiteLanguage?, entries: [String]
-    ) -> (LinkGraph, LocalFolderSource, ReferenceCache)? {
-        guard language == nil, settings.collections.isEmpty, let crawlMemory, let referenceCache, let folder = source as? LocalFolderSource,
-              let latest = crawlMemory.graph(entries: entries, baseURL: settings.baseURL) else { return nil }
-        return (latest, folder, referenceCache)
+    /// The memory of the latest crawl, with the folder and references to bring its graph up to
+    /// date with, when a crawl of `source` may be remembered and replaced by that: a folder
+    /// without languages or collections.
+    private func rememberedCrawl(
+        for source: any StorySource, language: SiteLanguage?
+    ) -> (memory: CrawlMemory, folder: LocalFolderSource, references: ReferenceCache)? {
+        guard language == nil, settings.collections.isEmpty, let crawlMemory, let referenceCache,
+              let folder = source as? LocalFolderSource else { return nil }
+        return (crawlMemory, folder, referenceCache)
     }
 
     /// `source` as `language` reads it: with field-level translation a folder's stories with

@@ -51,7 +51,7 @@ actor ServeBuilder {
     private let parsedFiles: ParsedFileCache
     private let referenceCache: ReferenceCache
     /// The latest crawl, brought up to date instead of crawling again when a save moved no edge.
-    private let crawlMemory = CrawlMemory()
+    private let crawlMemory: CrawlMemory
     /// Where each good build leaves its model, for the Visual Editor; nil without it.
     private let siteModels: SiteModelStore?
     /// The folder settings whose change was last reported as needing a restart, so that each
@@ -75,7 +75,7 @@ actor ServeBuilder {
         self.output = output
         self.liveReload = liveReload
         self.space = space
-        (parsedFiles, referenceCache) = KeptContent.servingCaches(from: output)
+        (parsedFiles, referenceCache, crawlMemory) = KeptContent.servingCaches(from: output)
     }
 
     /// The first build, with progress, from the options serve started with.

@@ -57,6 +57,18 @@ extension StorySiteCLITests {
             }
         }
 
+        /// The names of the phases in a `--timings` report (what follows `Timings:`).
+        static func phaseNames(in report: some StringProtocol) -> [String] {
+            report.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0] }
+        }
+
+        /// The phases `storysite build --timings` went through in `workspace`, after expecting it to succeed.
+        static func phasesOfBuild(in workspace: TemporaryFolder) async throws -> [String] {
+            let result = try await Executable.run(["build", "--timings"], in: workspace.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            return phaseNames(in: result.stderr.components(separatedBy: "Timings:").last ?? "")
+        }
+
         @Test("a rebuild with nothing changed writes nothing and prints the same warnings")
         func noChange() async throws {
             let workspace = try Site.demoWorkspace()
@@ -130,6 +142,48 @@ extension StorySiteCLITests {
             #expect(noRecords.status == 0, "\(noRecords.stderr)")
             #expect(!noRecords.stderr.contains("kept"), "\(noRecords.stderr)")
             try await Self.expectSameAsFullBuild(workspace, "corrupt page records")
+        }
+
+        @Test("on a site without languages or collections, a rebuild after edits that move no link brings the kept graph up to date, and one after a new link crawls, each as a full build would")
+        func keptGraph() async throws {
+            let workspace = try Site.smallSite(stories: [
+                "home.json": Site.story("home", uuid: "h", linksTo: "a"),
+                "a.json": Site.story("a", uuid: "a", linksTo: "b"),
+                "b.json": Site.story("b", uuid: "b"),
+                "c.json": Site.story("c", uuid: "c"),
+            ])
+            #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
+            #expect(workspace.exists("Output/.storysite/content-graph"))
+            let a = try workspace.read("Content/a.json")
+            func edit(title: String, linkTo target: String = "b") throws {
+                try workspace.write("Content/a.json", a.replacingOccurrences(of: #""title": "Next""#, with: #""title": "\#(title)""#)
+                    .replacingOccurrences(of: #""id": "b""#, with: #""id": "\#(target)""#))
+            }
+
+            // Twice, so that the second build starts from the graph the first brought up to date.
+            for title in ["Onward", "Forward"] {
+                try edit(title: title)
+                let phases = try await Self.phasesOfBuild(in: workspace)
+                #expect(phases.contains("graph update") && !phases.contains("crawl"), "\(phases)")
+                #expect(try workspace.read("Output/a/index.html").contains(title))
+                try await Self.expectSameAsFullBuild(workspace, "a text edit")
+            }
+            // Now a links to c, which nothing linked to: the site is crawled again, and c gets its page.
+            try edit(title: "Forward", linkTo: "c")
+            #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
+            #expect(workspace.exists("Output/c/index.html") && !workspace.exists("Output/b/index.html"))
+            try await Self.expectSameAsFullBuild(workspace, "a new link")
+            // The graph of that crawl is kept in turn.
+            try edit(title: "Ahead", linkTo: "c")
+            let phases = try await Self.phasesOfBuild(in: workspace)
+            #expect(phases.contains("graph update") && !phases.contains("crawl"), "\(phases)")
+            try await Self.expectSameAsFullBuild(workspace, "a text edit after a crawl")
+
+            // A kept graph that cannot be read means a crawl, to the same site.
+            try workspace.write("Output/.storysite/content-graph", "storysite link graph 1\n\u{FF}")
+            try edit(title: "Beyond", linkTo: "c")
+            #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
+            try await Self.expectSameAsFullBuild(workspace, "a corrupt kept graph")
         }
 
         @Test("a link to an unchanged story makes it reachable, and the link's removal unreachable, as in a full build")

@@ -81,7 +81,7 @@ extension StorySiteCLITests {
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "serving a save from the kept content")
         }
 
-        @Test("on a site without languages, a save that moves no link reuses the last crawl, and one that does crawls again, each as a full build would")
+        @Test("on a site without languages, a save that moves no link reuses the last crawl (the one the build before kept, then serve's own), and one that does crawls again, each as a full build would")
         func reusesTheLastCrawl() async throws {
             let workspace = try BuildEndToEndTests.smallSite(stories: [
                 "home.json": BuildEndToEndTests.story("home", uuid: "h", linksTo: "a"),
@@ -89,6 +89,8 @@ extension StorySiteCLITests {
                 "b.json": BuildEndToEndTests.story("b", uuid: "b"),
                 "c.json": BuildEndToEndTests.story("c", uuid: "c"),
             ])
+            // Serve's first build then has nothing to do and crawls nothing: the first save starts from the kept graph.
+            #expect(try await Executable.run(["build"], in: workspace.url).status == 0)
             let server = try ServeProcess(["--port", "0", "--timings"], in: workspace.url)
             let url = try await server.url()
             let events = try LoopbackConnection.events(at: url)
@@ -101,7 +103,7 @@ extension StorySiteCLITests {
                 }
                 let reports = server.errors.components(separatedBy: "Timings:").dropFirst()
                 guard number < reports.count else { return [] }
-                return Array(reports)[number].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0] }
+                return IncrementalBuildTests.phaseNames(in: Array(reports)[number])
             }
             let a = try workspace.read("Content/a.json")
 
@@ -119,8 +121,15 @@ extension StorySiteCLITests {
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
             #expect(try await Self.get(url + "c/").status == 200)
             #expect(await phases(ofBuild: 3).contains("crawl"))
-            #expect(await server.terminate() == 0)
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a new link under serve")
+            // The next text edit starts from that crawl's graph.
+            try workspace.write("Content/a.json", a.replacingOccurrences(of: #""id": "b""#, with: #""id": "c""#)
+                .replacingOccurrences(of: #""title": "Next""#, with: #""title": "Ahead""#))
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 4 }, "\(server.errors)")
+            let last = await phases(ofBuild: 4)
+            #expect(last.contains("graph update") && !last.contains("crawl"), "\(last)")
+            #expect(await server.terminate() == 0)
+            try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a text edit after a crawl under serve")
         }
 
         @Test("with --timings, serve prints the phases of its first build and of every rebuild")
