@@ -17,21 +17,35 @@ public final class ReferenceCache: @unchecked Sendable {
     // Safe to share: every access holds the lock.
     private let lock = NSLock()
     private var context: Context?
-    /// Kept from earlier crawls: as read from the cache file, or found in memory (`serve`).
+    /// Kept from earlier crawls: found in memory (`serve`), or read from ``file`` when first asked for.
     private var stored: [String: [ExtractedReference]] = [:]
-    /// For a cache written to disk: the latest crawl's stories, those found in ``stored`` by
-    /// digest and the others already encoded in ``writer``.
+    /// The cache file as read, its records read only when asked for.
+    private var file: KeptFile?
+    /// For a cache written to disk: the latest crawl's stories, those kept (in ``stored`` or
+    /// ``file``) by digest and the others already encoded in ``writer``.
     private let persisting: Bool
     private var storedUsed: Set<String> = []
-    /// The cache file as read, and where each of ``stored`` is in it, when ``writer`` continues
-    /// it: those records are copied as they are.
-    private var disk: (bytes: Data, records: [String: Range<Int>])?
     private var encodedDigests: Set<String> = []
     private var writer = ByteRecordWriter(magic: ReferenceCache.magic)
 
     private struct Context: Equatable {
         var baseURL: String?
         var rootSlug: String
+    }
+
+    /// A cache file as read: its bytes, its string table, and where each story's record is.
+    private struct KeptFile {
+        var bytes: Data
+        var table: ByteRecordTable
+        var records: [String: Range<Int>]
+        /// Whether ``writer`` continues this file's table, so that its records are copied as they are.
+        var isContinued: Bool
+    }
+
+    /// Where the references kept for a digest are: read already, or in the file.
+    private enum Kept {
+        case read([ExtractedReference])
+        case record(KeptFile, Range<Int>)
     }
 
     /// An empty cache, kept in memory.
@@ -49,19 +63,19 @@ public final class ReferenceCache: @unchecked Sendable {
     ) -> [ExtractedReference] {
         guard let digest = story.givenDigest else { return extract() }
         let asked = Context(baseURL: baseURL, rootSlug: rootSlug)
-        let kept: [ExtractedReference]? = lock.withLock {
+        let kept: Kept? = lock.withLock {
             if context != asked {
                 start(asked)
                 stored = [:]
                 storedUsed = []
                 encodedDigests = []
-                disk = nil
+                file = nil
             }
-            guard let found = stored[digest] else { return nil }
+            guard let found = keptLocked(digest) else { return nil }
             if persisting { storedUsed.insert(digest) }
             return found
         }
-        if let kept { return kept }
+        if let kept, let references = read(kept, digest: digest, context: asked) { return references }
         let found = extract()
         guard !found.contains(where: { $0.embeddedStory != nil }) else { return found }
         lock.withLock {
@@ -78,7 +92,8 @@ public final class ReferenceCache: @unchecked Sendable {
     /// The references kept for a story whose file had `digest`, found with `baseURL` and
     /// `rootSlug`; nil when none are kept.
     func kept(forDigest digest: String, baseURL: String?, rootSlug: String) -> [ExtractedReference]? {
-        lock.withLock { context == Context(baseURL: baseURL, rootSlug: rootSlug) ? stored[digest] : nil }
+        let asked = Context(baseURL: baseURL, rootSlug: rootSlug)
+        return lock.withLock { context == asked ? keptLocked(digest) : nil }.flatMap { read($0, digest: digest, context: asked) }
     }
 
     /// Keeps in the file written the references kept for `digests`, as a crawl with `baseURL`
@@ -87,7 +102,26 @@ public final class ReferenceCache: @unchecked Sendable {
     func keep(digests: [String], baseURL: String?, rootSlug: String) {
         lock.withLock {
             guard persisting, context == Context(baseURL: baseURL, rootSlug: rootSlug) else { return }
-            for digest in digests where stored[digest] != nil { storedUsed.insert(digest) }
+            for digest in digests where keptLocked(digest) != nil { storedUsed.insert(digest) }
+        }
+    }
+
+    /// Where the references kept for `digest` are; the lock must be held.
+    private func keptLocked(_ digest: String) -> Kept? {
+        if let found = stored[digest] { return .read(found) }
+        return file.flatMap { file in file.records[digest].map { .record(file, $0) } }
+    }
+
+    /// The references `kept` holds, reading its record outside the lock (the crawl asks on
+    /// every thread) and keeping what it read for `context`; nil for a record that cannot be read.
+    private func read(_ kept: Kept, digest: String, context asked: Context) -> [ExtractedReference]? {
+        switch kept {
+        case .read(let references):
+            return references
+        case .record(let file, let range):
+            guard let references = Self.references(inRecord: range, of: file) else { return nil }
+            lock.withLock { if context == asked { stored[digest] = references } }
+            return references
         }
     }
 
@@ -102,19 +136,20 @@ public final class ReferenceCache: @unchecked Sendable {
 
     // MARK: On disk
 
-    private static let magic = "storysite references 2\n"
+    static let magic = "storysite references 3\n"
 
     /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
     /// when the file is missing, unreadable, corrupt or of another version. Without
-    /// `writesBack`, a cache kept in memory that starts from the file (`serve`'s).
+    /// `writesBack`, a cache kept in memory that starts from the file (`serve`'s). Only where
+    /// each record is is read now; a record is read when its story is asked for.
     public static func reading(_ url: URL, writesBack: Bool = true) -> ReferenceCache {
         let cache = ReferenceCache(persisting: writesBack)
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
         data.withUnsafeBytes { buffer in
-            guard let (context, stored, records, writer) = records(in: buffer) else { return }
-            cache.start(context, continuing: writer)
-            cache.stored = stored
-            if writesBack, writer != nil { cache.disk = (data, records) }
+            guard let (context, records, reader) = records(in: buffer) else { return }
+            let continues = writesBack && reader.isWorthContinuing
+            cache.start(context, continuing: continues ? ByteRecordWriter(magic: magic, continuing: reader) : nil)
+            cache.file = KeptFile(bytes: data, table: reader.table, records: records, isContinued: continues)
         }
         return cache
     }
@@ -123,27 +158,31 @@ public final class ReferenceCache: @unchecked Sendable {
     /// what the cache file held, or for a cache kept in memory.
     public func encoded() -> [UInt8]? {
         lock.withLock {
-            guard persisting, context != nil, !encodedDigests.isEmpty || storedUsed.count != stored.count else { return nil }
-            var file = writer
+            guard persisting, context != nil, !encodedDigests.isEmpty || storedUsed.count != (file?.records.count ?? 0) else { return nil }
+            var written = writer
             for digest in storedUsed.sorted() where !encodedDigests.contains(digest) {
-                if let disk, let record = disk.records[digest] {
-                    file.append(record: record, of: disk.bytes)
-                } else {
-                    Self.write(digest: digest, references: stored[digest]!, into: &file)
+                if let file, file.isContinued, let record = file.records[digest] {
+                    written.append(record: record, of: file.bytes)
+                } else if let references = stored[digest] ?? file.flatMap({ file in
+                    file.records[digest].flatMap { Self.references(inRecord: $0, of: file) }
+                }) {
+                    Self.write(digest: digest, references: references, into: &written)
                 }
             }
             // The end: a file cut short between two records is not taken for a shorter one.
-            file.number(0)
-            return file.bytes
+            written.number(0)
+            return written.bytes
         }
     }
 
-    /// One story's record: `1`, its digest, then its references.
+    /// One story's record: `1`, its digest, then the length of the rest and its references.
     private static func write(digest: String, references: [ExtractedReference], into writer: inout ByteRecordWriter) {
         writer.number(1)
         writer.string(digest)
-        writer.number(references.count)
-        for reference in references { write(reference, into: &writer) }
+        writer.lengthPrefixed { writer in
+            writer.number(references.count)
+            for reference in references { write(reference, into: &writer) }
+        }
     }
 
     private static func write(_ reference: ExtractedReference, into writer: inout ByteRecordWriter) {
@@ -156,32 +195,36 @@ public final class ReferenceCache: @unchecked Sendable {
         for step in reference.lookupOrder { writer.reference(step) }
     }
 
-    /// The context and records of a cache file, with where each record is and a writer to
-    /// continue the file (nil when it is time to write it whole); nil when any cannot be read.
-    private static func records(
-        in buffer: UnsafeRawBufferPointer
-    ) -> (Context, [String: [ExtractedReference]], [String: Range<Int>], ByteRecordWriter?)? {
+    /// The context of a cache file and where each record is, passing over the references in
+    /// them, with the reader at the file's end; nil when the records cannot be told apart.
+    private static func records(in buffer: UnsafeRawBufferPointer) -> (Context, [String: Range<Int>], ByteRecordReader)? {
         guard var reader = ByteRecordReader(buffer, magic: magic), let baseURL = reader.optionalString(),
               let rootSlug = reader.string() else { return nil }
-        var stored: [String: [ExtractedReference]] = [:]
         var records: [String: Range<Int>] = [:]
         while true {
             let start = reader.offset
             let tag = reader.number()
             if tag == 0 { break }
-            guard tag == 1, let digest = reader.string(), let referenceCount = reader.count() else { return nil }
-            var references: [ExtractedReference] = []
-            references.reserveCapacity(referenceCount)
-            for _ in 0..<referenceCount {
-                guard let reference = read(from: &reader) else { return nil }
-                references.append(reference)
-            }
-            stored[digest] = references
+            guard tag == 1, let digest = reader.string(), let length = reader.count(), reader.skip(length) else { return nil }
             records[digest] = start..<reader.offset
         }
         guard reader.isAtEnd else { return nil }
-        let writer = reader.isWorthContinuing ? ByteRecordWriter(magic: magic, continuing: reader) : nil
-        return (Context(baseURL: baseURL, rootSlug: rootSlug), stored, records, writer)
+        return (Context(baseURL: baseURL, rootSlug: rootSlug), records, reader)
+    }
+
+    /// The references in the record at `range` of `file`; nil when it cannot be read.
+    private static func references(inRecord range: Range<Int>, of file: KeptFile) -> [ExtractedReference]? {
+        file.bytes.withUnsafeBytes { buffer in
+            var reader = ByteRecordReader(buffer, table: file.table, at: range.lowerBound)
+            guard reader.number() == 1, reader.string() != nil, reader.count() != nil, let count = reader.count() else { return nil }
+            var references: [ExtractedReference] = []
+            references.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let reference = read(from: &reader) else { return nil }
+                references.append(reference)
+            }
+            return reader.offset == range.upperBound ? references : nil
+        }
     }
 
     private static func read(from reader: inout ByteRecordReader) -> ExtractedReference? {

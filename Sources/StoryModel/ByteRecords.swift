@@ -32,8 +32,8 @@ public struct ByteRecordWriter {
     /// new strings are added, so that records of that file can be copied into this one.
     public init(magic: String, continuing reader: ByteRecordReader) {
         self.magic = magic
-        strings = reader.strings
-        wholeTableCount = reader.wholeTableCount
+        strings = reader.table.strings
+        wholeTableCount = reader.table.wholeTableCount
     }
 
     /// The whole file: the magic line, the string table and the records.
@@ -74,6 +74,16 @@ public struct ByteRecordWriter {
     /// for strings that change from one file to the next (file digests), which a writer that
     /// continues a table would otherwise add to it every time.
     public mutating func inlineString(_ value: String) { Self.append(inline: value, to: &body) }
+
+    /// What `write` writes, preceded by its length in bytes: a reader may pass over it
+    /// (``ByteRecordReader/skip(_:)``) and read it only when asked for it.
+    public mutating func lengthPrefixed(_ write: (inout ByteRecordWriter) -> Void) {
+        let start = body.count
+        write(&self)
+        var length: [UInt8] = []
+        Self.append(number: UInt64(body.count - start), to: &length)
+        body.insert(contentsOf: length, at: start)
+    }
 
     /// A string or its absence.
     public mutating func optionalString(_ value: String?) {
@@ -121,6 +131,14 @@ public struct ByteRecordWriter {
     }
 }
 
+/// A file's string table, as a reader read it: what reading some of its records later takes
+/// (``ByteRecordReader/init(_:table:at:)``), without reading the table again.
+public struct ByteRecordTable: Sendable {
+    fileprivate var strings: [String] = []
+    /// The table's size when last written whole.
+    fileprivate var wholeTableCount = 0
+}
+
 /// Reads what ``ByteRecordWriter`` wrote. Every read checks its bounds and returns nil past the
 /// end or on anything malformed: a cache file may be truncated or corrupt, and then is ignored.
 /// It reads the caller's buffer in place, so it must not outlive it.
@@ -129,9 +147,7 @@ public struct ByteRecordReader {
     /// Where the next read starts, from the start of the file: the bytes between two offsets are
     /// the records read in between, to be copied by a writer that continues this file.
     public private(set) var offset = 0
-    fileprivate var strings: [String] = []
-    /// The table's size when last written whole.
-    fileprivate var wholeTableCount = 0
+    public private(set) var table = ByteRecordTable()
 
     /// A reader of `bytes` past `magic` and the string table; nil when they do not start with
     /// the magic line or the table cannot be read.
@@ -141,12 +157,27 @@ public struct ByteRecordReader {
         guard bytes.count >= expected.count, bytes.prefix(expected.count).elementsEqual(expected) else { return nil }
         offset = expected.count
         guard let whole = count(), let count = count() else { return nil }
-        wholeTableCount = whole
-        strings.reserveCapacity(count)
+        table.wholeTableCount = whole
+        table.strings.reserveCapacity(count)
         for _ in 0..<count {
             guard let string = inlineString() else { return nil }
-            strings.append(string)
+            table.strings.append(string)
         }
+    }
+
+    /// A reader of the file whose string table is `table` (its bytes mapped again as `bytes`),
+    /// from `offset` on: a cache reads a record only when asked for it.
+    public init(_ bytes: UnsafeRawBufferPointer, table: ByteRecordTable, at offset: Int) {
+        self.bytes = bytes
+        self.table = table
+        self.offset = min(offset, bytes.count)
+    }
+
+    /// Moves `offset` forward by `count` bytes, past a record not read now; false when that is past the end.
+    public mutating func skip(_ count: Int) -> Bool {
+        guard count <= bytes.count - offset else { return false }
+        offset += count
+        return true
     }
 
     public var isAtEnd: Bool { offset == bytes.count }
@@ -154,7 +185,7 @@ public struct ByteRecordReader {
     /// Whether a writer should continue this file (``ByteRecordWriter/init(magic:continuing:)``):
     /// false once its table holds more than twice the strings it had when written whole (and a
     /// thousand more), the rest being strings of records left out since.
-    public var isWorthContinuing: Bool { strings.count <= 2 * wholeTableCount + 1024 }
+    public var isWorthContinuing: Bool { table.strings.count <= 2 * table.wholeTableCount + 1024 }
 
     public mutating func number() -> UInt64? {
         var value: UInt64 = 0
@@ -179,8 +210,8 @@ public struct ByteRecordReader {
     }
 
     public mutating func string() -> String? {
-        guard let index = number(), index < UInt64(strings.count) else { return nil }
-        return strings[Int(index)]
+        guard let index = number(), index < UInt64(table.strings.count) else { return nil }
+        return table.strings[Int(index)]
     }
 
     /// A string as ``ByteRecordWriter/inlineString(_:)`` wrote it.

@@ -111,6 +111,29 @@ extension StoryCrawlTests {
             #expect(cache.encoded() == nil)
         }
 
+        @Test("a record read only when its story is asked for, and found unreadable then, gives way to the story's own references, which are written again")
+        func unreadableRecord() async throws {
+            let folder = try TemporaryFolder()
+            let file = folder.path("references")
+            // A file whose framing is sound, with a record for `a` that names a string the table lacks.
+            var writer = ByteRecordWriter(magic: ReferenceCache.magic)
+            writer.optionalString(nil)
+            writer.string("home")
+            writer.number(1)
+            writer.string("digest-u-a")
+            writer.lengthPrefixed { record in
+                record.number(1)
+                record.number(999)
+            }
+            writer.number(0)
+            try Data(writer.bytes).write(to: file)
+
+            let graph = try await crawlKeeping(try space(links: true), in: file)
+            #expect(edges(graph).contains("u-a link multilink u-b u-b"))
+            let kept = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: .reading(file)).crawl()
+            #expect(edges(kept) == edges(graph))
+        }
+
         @Test("a cache file that is corrupt or truncated is ignored")
         func corrupt() async throws {
             let folder = try TemporaryFolder()

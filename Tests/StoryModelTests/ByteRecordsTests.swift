@@ -42,6 +42,42 @@ extension StoryModelTests {
             }
         }
 
+        @Test("a part written with its length is passed over and read later with the table alone; a string written in place stays out of the table")
+        func partsReadLater() throws {
+            var writer = ByteRecordWriter(magic: Self.magic)
+            writer.lengthPrefixed { part in
+                part.string("later")
+                part.number(7)
+            }
+            writer.inlineString("d1g3st")
+            writer.string("after")
+            let bytes = Data(writer.bytes)
+            #expect(writer.records.count < bytes.count)
+            try bytes.withUnsafeBytes { buffer in
+                var reader = try #require(ByteRecordReader(buffer, magic: Self.magic))
+                let counted = reader.count()
+                let length = try #require(counted)
+                let part = reader.offset
+                let skipped = reader.skip(length)
+                #expect(skipped)
+                #expect(reader.inlineString() == "d1g3st")
+                #expect(reader.string() == "after")
+                #expect(reader.isAtEnd)
+                let pastTheEnd = reader.skip(1)
+                #expect(!pastTheEnd)
+
+                var later = ByteRecordReader(buffer, table: reader.table, at: part)
+                #expect(later.string() == "later")
+                #expect(later.number() == 7)
+                #expect(later.offset == part + length)
+            }
+            // The table holds "later" and "after" alone: the digest is in the records.
+            var table = ByteRecordWriter(magic: Self.magic)
+            table.string("later")
+            table.string("after")
+            #expect(bytes.count - writer.records.count == table.bytes.count - table.records.count)
+        }
+
         @Test("a file whose table has grown past twice its size when last written whole, and a thousand, is not worth continuing")
         func compaction() throws {
             var bytes = ByteRecordWriter(magic: Self.magic).bytes
