@@ -29,6 +29,8 @@ struct BuildPageFingerprints: Sendable {
     /// Every story of the graph's, in ``LinkGraph/stories`` order, hashed once rather than for
     /// every page that shows it.
     private let identities: [Identity]
+    /// The root story's, first in every story page's breadcrumbs.
+    private let root: Identity?
 
     /// Prepares the fingerprints of `graph`'s pages, hashing its stories on at most `jobs` threads.
     init(graph: LinkGraph, plan: PagePlan, key: String, jobs: Int, elsewhere: @escaping @Sendable (StoryReference) -> Story? = { _ in nil }) {
@@ -56,13 +58,14 @@ struct BuildPageFingerprints: Sendable {
                 shown.combine(target.map { names[$0].identity } ?? "-")
                 guard graph.edges[edge].kind == .relation, graph.edges[edge].target != nil else { continue }
                 shown.combine(target.map { names[$0].digest } ?? "-")
-                for inner in target.map(graph.referencePositions(from:)) ?? [] {
+                for inner in target.map({ graph.referencePositions(from: $0) }) ?? [] {
                     shown.combine(graph.targetPosition(ofEdge: inner).map { names[$0].identity } ?? "-")
                 }
             }
             return Identity(identity: names[position].identity, shown: shown.hex)
         }
         self.identities = identities
+        root = graph.story(for: .slug(graph.rootSlug)).flatMap { graph.position(of: $0.uuid) }.map { identities[$0] }
         var base = Fingerprint()
         base.combine(key)
         base.combine(plan.globalStory.flatMap { graph.position(of: $0.uuid) }.map { identities[$0].shown } ?? plan.globalStory?.digest ?? "-")
@@ -112,36 +115,49 @@ struct BuildPageFingerprints: Sendable {
     private func combine(_ story: Story, into fingerprint: inout Fingerprint) {
         fingerprint.combine(story.digest)
         let position = graph.position(of: story.uuid)
-        for edge in position.map(graph.referencePositions(from:)) ?? [] {
-            fingerprint.combine(graph.edges[edge].fieldPath)
-            fingerprint.combine(graph.edges[edge].kind.rawValue)
-            fingerprint.combine(graph.edges[edge].reference.description)
-            fingerprint.combine(graph.edges[edge].anchor ?? "-")
-            fingerprint.combine(graph.edges[edge].cachedURL ?? "-")
-            if graph.edges[edge].target == nil, let other = elsewhere(graph.edges[edge].reference) {
-                // A link to another language's page shows that story's name and URL.
-                fingerprint.combine("\(other.uuid) \(other.name) \(other.fullSlug) \(other.digest)")
-            } else {
-                Self.combine(graph.targetPosition(ofEdge: edge).map { identities[$0] }, content: true, into: &fingerprint)
+        if let position {
+            let edges = graph.edges
+            for index in graph.referencePositions(from: position) {
+                // Each field read in place: a copy of the edge would retain its six strings.
+                fingerprint.combine(edges[index].fieldPath)
+                fingerprint.combine(edges[index].kind.rawValue)
+                fingerprint.combine(edges[index].reference.description)
+                fingerprint.combine(edges[index].anchor ?? "-")
+                fingerprint.combine(edges[index].cachedURL ?? "-")
+                if edges[index].target == nil, let other = elsewhere(edges[index].reference) {
+                    // A link to another language's page shows that story's name and URL.
+                    fingerprint.combine("\(other.uuid) \(other.name) \(other.fullSlug) \(other.digest)")
+                } else {
+                    Self.combine(graph.targetPosition(ofEdge: index).map { identities[$0] }, content: true, into: &fingerprint)
+                }
             }
         }
-        combineIdentity(of: graph.story(for: .slug(graph.rootSlug))?.uuid, content: false, into: &fingerprint)
-        let segments = story.fullSlug.split(separator: "/")
-        if segments.count > 1 {
-            for depth in 1..<segments.count {
-                let folder = graph.story(for: .slug(segments[..<depth].joined(separator: "/") + "/"))
-                combineIdentity(of: folder?.uuid, content: false, into: &fingerprint)
-            }
+        Self.combine(root, content: false, into: &fingerprint)
+        forEachFolder(above: story.fullSlug) { folder in
+            combineIdentity(of: graph.story(for: .slug(folder))?.uuid, content: false, into: &fingerprint)
         }
-        for source in position.map(graph.backlinkPositions(to:)) ?? [] {
-            Self.combine(identities[source], content: false, into: &fingerprint)
+        if let position {
+            for source in graph.backlinkPositions(to: position) { Self.combine(identities[source], content: false, into: &fingerprint) }
+        }
+    }
+
+    /// Calls `visit` with the slug of each folder above `fullSlug`, outermost first, as its
+    /// breadcrumbs name them: `blog/` and `blog/2024/` for `blog/2024/post`.
+    private func forEachFolder(above fullSlug: String, _ visit: (String) -> Void) {
+        let segments = fullSlug.split(separator: "/")
+        guard segments.count > 1 else { return }
+        var folder = ""
+        for segment in segments.dropLast() {
+            folder += segment
+            folder += "/"
+            visit(folder)
         }
     }
 
     /// The identity of the story with UUID `uuid`, and with `content` its digest; `-` for a
     /// story the graph does not have.
     private func combineIdentity(of uuid: String?, content: Bool, into fingerprint: inout Fingerprint) {
-        Self.combine(uuid.flatMap(graph.position(of:)).map { identities[$0] }, content: content, into: &fingerprint)
+        Self.combine(uuid.flatMap { graph.position(of: $0) }.map { identities[$0] }, content: content, into: &fingerprint)
     }
 
     private static func combine(_ story: Identity?, content: Bool, into fingerprint: inout Fingerprint) {

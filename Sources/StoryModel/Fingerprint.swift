@@ -18,8 +18,12 @@ public struct Fingerprint: Sendable {
 
     public mutating func combine(_ text: String) {
         combine(Int64(text.utf8.count))
-        var text = text  // withUTF8 may make the storage contiguous, so it needs a var
-        text.withUTF8 { add($0) }
+        // Read in place where the string is contiguous (native strings are): copying it into a
+        // `var` for `withUTF8` costs a retain and a release, and a build hashes millions of strings.
+        if text.utf8.withContiguousStorageIfAvailable({ add($0) }) == nil {
+            var text = text
+            text.withUTF8 { add($0) }
+        }
     }
 
     public mutating func combine(bytes: some Collection<UInt8>) {
