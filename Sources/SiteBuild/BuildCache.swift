@@ -3,8 +3,9 @@ import StoryModel
 
 /// What a build remembers for the next one, in `<output>/.storysite/`: in `cache.json` the
 /// inputs it was built from, a fingerprint of the files it left and the warnings it printed; in
-/// `pages.json`, for every page, the fingerprint of what its rendering read and the hash of what
-/// it wrote. A build that finds nothing changed reads only the first, small file.
+/// `pages`, for every page, the fingerprint of what its rendering read and the hash of what it
+/// wrote (binary records, read by mapping the file). A build that finds nothing changed reads
+/// only the first, small file.
 ///
 /// A cache whose key differs (another storysite version, template or setting) is ignored; a
 /// missing or unreadable one just means a full build.
@@ -27,7 +28,8 @@ struct BuildCache: Sendable {
     }
 
     static let relativePath = ".storysite/cache.json"
-    static let pagesRelativePath = ".storysite/pages.json"
+    static let pagesRelativePath = ".storysite/pages"
+    static let pagesMagic = "storysite pages 1\n"
 
     /// ``BuildInputs/key``: storysite version, settings and templates.
     var key: String
@@ -60,15 +62,20 @@ struct BuildCache: Sendable {
     /// or were written under another key: those pages just render again).
     func readingPages(in output: URL) -> BuildCache {
         var cache = self
-        guard let object = Self.readObject(output.appendingPathComponent(Self.pagesRelativePath)),
-              object["key"]?.stringValue == key, let records = object["pages"]?.arrayValue else { return cache }
-        var pages: [String: Page] = [:]
-        pages.reserveCapacity(records.count)
-        for record in records {
-            guard let story = record["story"]?.stringValue, let page = Page(json: record) else { return cache }
-            pages[story] = page
+        guard let data = try? Data(contentsOf: output.appendingPathComponent(Self.pagesRelativePath), options: .alwaysMapped) else {
+            return cache
         }
-        cache.pages = pages
+        cache.pages = data.withUnsafeBytes { buffer in
+            guard var reader = ByteRecordReader(buffer, magic: Self.pagesMagic), reader.string() == key,
+                  let count = reader.count() else { return [:] }
+            var pages: [String: Page] = [:]
+            pages.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let story = reader.inlineString(), let page = Page(from: &reader) else { return [:] }
+                pages[story] = page
+            }
+            return reader.isAtEnd ? pages : [:]
+        }
         return cache
     }
 
@@ -78,9 +85,16 @@ struct BuildCache: Sendable {
     func write(in output: URL) throws {
         let folder = output.appendingPathComponent(Self.relativePath).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let records = pages.keys.sorted().map { story in pages[story]!.json(story: story) }
-        let pagesFile = JSONValue.object(JSONObject(["key": .string(key), "pages": .array(records)]))
-        try Data(pagesFile.jsonBytes()).write(to: output.appendingPathComponent(Self.pagesRelativePath), options: .atomic)
+        var records = ByteRecordWriter(magic: Self.pagesMagic)
+        records.string(key)
+        records.number(pages.count)
+        for story in pages.keys.sorted() {
+            records.inlineString(story)
+            pages[story]!.write(into: &records)
+        }
+        try Data(records.bytes).write(to: output.appendingPathComponent(Self.pagesRelativePath), options: .atomic)
+        // The page records as JSON, which earlier versions wrote, stand for nothing now.
+        try? FileManager.default.removeItem(at: output.appendingPathComponent(".storysite/pages.json"))
         let summary = JSONValue.object(JSONObject([
             "key": .string(key), "content": content.map(JSONValue.string) ?? .null, "output": self.output.map(JSONValue.string) ?? .null,
             "storyCount": .number(Double(storyCount)), "pageCount": .number(Double(pageCount)),
@@ -96,21 +110,36 @@ struct BuildCache: Sendable {
 }
 
 extension BuildCache.Page {
-    init?(json: JSONValue) {
-        guard let fingerprint = json["fingerprint"]?.stringValue, let path = json["path"]?.stringValue,
-              let hash = json["hash"]?.stringValue,
-              let missing = json["missingComponents"]?.arrayValue.flatMap({ every($0.map(\.stringValue)) }),
-              let warnings = json["warnings"]?.arrayValue.flatMap({ every($0.map(BuildCache.Warning.init(json:))) }) else {
-            return nil
+    /// A page's record: its fingerprint, path and hash in place (each page has its own), then
+    /// its missing components and warnings from the string table (pages share them).
+    init?(from reader: inout ByteRecordReader) {
+        guard let fingerprint = reader.inlineString(), let path = reader.inlineString(), let hash = reader.inlineString(),
+              let missingCount = reader.count() else { return nil }
+        var missing: [String] = []
+        for _ in 0..<missingCount {
+            guard let component = reader.string() else { return nil }
+            missing.append(component)
+        }
+        guard let warningCount = reader.count() else { return nil }
+        var warnings: [BuildCache.Warning] = []
+        for _ in 0..<warningCount {
+            guard let location = reader.string(), let message = reader.string() else { return nil }
+            warnings.append(BuildCache.Warning(location: location, message: message))
         }
         self.init(fingerprint: fingerprint, path: path, hash: hash, missingComponents: missing, warnings: warnings)
     }
 
-    func json(story: String) -> JSONValue {
-        .object(JSONObject([
-            "story": .string(story), "fingerprint": .string(fingerprint), "path": .string(path), "hash": .string(hash),
-            "missingComponents": .array(missingComponents.map(JSONValue.string)), "warnings": .array(warnings.map(\.json)),
-        ]))
+    func write(into writer: inout ByteRecordWriter) {
+        writer.inlineString(fingerprint)
+        writer.inlineString(path)
+        writer.inlineString(hash)
+        writer.number(missingComponents.count)
+        for component in missingComponents { writer.string(component) }
+        writer.number(warnings.count)
+        for warning in warnings {
+            writer.string(warning.location)
+            writer.string(warning.message)
+        }
     }
 }
 

@@ -137,7 +137,7 @@ extension StorySiteCLITests {
             // Without readable page records every page renders again; the summary file alone
             // still lets an unchanged build stop early.
             try Self.changes[1].apply(workspace)
-            try workspace.write("Output/.storysite/pages.json", "[")
+            try workspace.write("Output/.storysite/pages", "[")
             let noRecords = try await Executable.run(["build"], in: workspace.url)
             #expect(noRecords.status == 0, "\(noRecords.stderr)")
             #expect(!noRecords.stderr.contains("kept"), "\(noRecords.stderr)")
