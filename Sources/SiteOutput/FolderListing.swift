@@ -11,13 +11,31 @@ import Darwin
 /// folder fingerprint and the check for files storysite did not write both need all of them.
 /// After a write of a few files, ``refresh(_:)`` brings it up to date at a cost per file.
 struct FolderListing: Sendable {
-    /// One entry of a folder.
+    /// One entry of a folder. A folder's says only that it is one: what `stat` says of a
+    /// folder changes with what it holds, which the listing has already, and leaving it out
+    /// spares a `stat` for every folder (an output folder has one per page).
     struct Entry: Sendable {
         var name: String
         var info: stat
 
         var isFolder: Bool { (info.st_mode & S_IFMT) == S_IFDIR }
         var isRegularFile: Bool { (info.st_mode & S_IFMT) == S_IFREG }
+
+        init(name: String, info: stat) {
+            self.name = name
+            self.info = (info.st_mode & S_IFMT) == S_IFDIR ? Self.folderInfo : info
+        }
+
+        /// The entry of a folder (as `readdir` tells it, without a `stat`).
+        init(folderNamed name: String) {
+            self.init(name: name, info: Self.folderInfo)
+        }
+
+        private static let folderInfo: stat = {
+            var info = stat()
+            info.st_mode = S_IFDIR
+            return info
+        }()
     }
 
     /// The entries of each folder, sorted by name, keyed by the folder's path relative to the
@@ -146,13 +164,17 @@ struct FolderListing: Sendable {
         }
     }
 
-    /// The entries of the folder at `root + relative`, sorted by name. Each entry is `lstat`ed
-    /// relative to its open folder, so the kernel does not walk the whole path again.
+    /// The entries of the folder at `root + relative`, sorted by name. Each entry but a folder
+    /// is `lstat`ed relative to its open folder, so the kernel does not walk the whole path again.
     private static func entries(of root: String, _ relative: String, skipDotfiles: Bool) -> Result<[Entry], Unlistable> {
         var entries: [Entry] = []
         var failure: Unlistable?
-        let complete = FolderEntries.forEach(in: root + relative) { folder, name, _ in
+        let complete = FolderEntries.forEach(in: root + relative) { folder, name, type in
             if skipDotfiles && name[0] == CChar(UInt8(ascii: ".")) { return true }
+            if type == Int32(DT_DIR) {
+                entries.append(Entry(folderNamed: String(cString: name)))
+                return true
+            }
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 failure = Unlistable(folder: relative + "/" + String(cString: name), reason: String(cString: strerror(errno)))

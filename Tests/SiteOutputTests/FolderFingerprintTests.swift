@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SiteOutput
+
+extension SiteOutputTests {
+    @Suite("Fingerprints of folder trees from stat alone")
+    struct FolderFingerprintTests {
+        @Test("every name and every file's stat count; what stat says of a folder does not, since its entries are listed")
+        func whatCounts() throws {
+            let folder = try TemporaryFolder()
+            try folder.write("blog/post/index.html", "post")
+            try folder.write("about/index.html", "about")
+            let first = try #require(FolderFingerprint.of(folder.url))
+            func fingerprint() throws -> String { try #require(FolderFingerprint.of(folder.url)) }
+
+            // A folder's permissions and times change, nothing in it does.
+            try FileManager.default.setAttributes([.posixPermissions: 0o700, .modificationDate: Date(timeIntervalSince1970: 0)],
+                                                  ofItemAtPath: folder.path("blog").path)
+            #expect(try fingerprint() == first)
+
+            try folder.write("about/index.html", "about us")
+            let edited = try fingerprint()
+            #expect(edited != first)
+            try FileManager.default.createDirectory(at: folder.path("blog/empty"), withIntermediateDirectories: false)
+            let added = try fingerprint()
+            #expect(added != edited)
+            try FileManager.default.moveItem(at: folder.path("blog/empty"), to: folder.path("blog/vacant"))
+            #expect(try fingerprint() != added)
+        }
+    }
+}
