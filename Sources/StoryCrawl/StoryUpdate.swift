@@ -1,0 +1,75 @@
+import ParallelWork
+import StoryModel
+import StorySource
+
+/// A story as an earlier crawl read it: what tells whether its current version could move an
+/// edge (see ``StoryUpdate``).
+struct KnownStory {
+    var uuid: String
+    /// The digest of its file; nil for a story without one, which cannot be brought up to date.
+    var digest: String?
+    var head: Head
+
+    /// Its head (every key but `content`), or the print of it a ``KeptGraph`` holds.
+    enum Head {
+        case object(JSONObject)
+        case fingerprint(String)
+
+        /// Whether `story`, the current version, has this head.
+        func matches(_ story: Story) -> Bool {
+            switch self {
+            case .object(let head): story.head == head
+            case .fingerprint(let print): KeptGraph.headPrint(of: story) == print
+            }
+        }
+    }
+}
+
+extension Story {
+    /// This story as a graph made from it knows it.
+    var known: KnownStory {
+        KnownStory(uuid: uuid, digest: givenDigest, head: .object(head))
+    }
+}
+
+/// Finds the current versions in a source of the stories an earlier crawl read, when none of
+/// them changed in a way that could move an edge: what lets a graph be brought up to date
+/// without a crawl (``LinkGraph/updated(with:references:baseURL:jobs:)``, ``KeptGraph``).
+struct StoryUpdate {
+    let source: any InMemoryStorySource
+    let references: ReferenceCache
+    let baseURL: String?
+    let rootSlug: String
+
+    /// The current versions of the `count` stories `earlier` gives, looked at on at most `jobs`
+    /// threads; nil when any is gone or changed in a way that could move an edge. With
+    /// `reached` (stories the crawl reached, whose references are edges), a changed story must
+    /// make the references its earlier version made, and the references of those that did not
+    /// change are kept in a cache that is written back, as a crawl keeps them.
+    func currentVersions(of count: Int, reached: Bool, jobs: Int, earlier: (Int) -> KnownStory) -> [Story]? {
+        let found = ParallelWork.map(count: count, jobs: jobs) { currentVersion(of: earlier($0), reached: reached) }
+        guard !found.contains(where: { $0 == nil }) else { return nil }
+        let stories = found.map { $0! }
+        if reached {
+            references.keep(digests: zip(0..<count, stories).compactMap { position, story in
+                story.givenDigest == earlier(position).digest ? story.givenDigest : nil
+            }, baseURL: baseURL, rootSlug: rootSlug)
+        }
+        return stories
+    }
+
+    /// The current version of `earlier`: nil when it is gone or changed in a way that could
+    /// move an edge.
+    private func currentVersion(of earlier: KnownStory, reached: Bool) -> Story? {
+        guard let story = source.story(for: .uuid(earlier.uuid)), story.uuid == earlier.uuid,
+              let digest = story.givenDigest, let earlierDigest = earlier.digest else { return nil }
+        if digest == earlierDigest { return story }
+        guard earlier.head.matches(story) else { return nil }
+        guard reached else { return story }
+        guard let before = references.kept(forDigest: earlierDigest, baseURL: baseURL, rootSlug: rootSlug) else { return nil }
+        let after = references.references(in: story, baseURL: baseURL, rootSlug: rootSlug) {
+            ReferenceExtractor.references(in: story, baseURL: baseURL, rootSlug: rootSlug)
+        }
+        return after == before ? story : nil
+    }
+}
