@@ -35,20 +35,28 @@ public enum ParallelWork {
     }
 
     /// `first()` and `second()`, run at once on two threads (one of them the caller's) when
-    /// `jobs` allows more than one; the caller waits for both.
+    /// `jobs` allows more than one; the caller waits for both. `second` runs on a queue of its
+    /// own rather than in a `concurrentPerform`: parallel work nested in one (a folder listing
+    /// in `second`, say) is held to the calling thread once the outer one fills the cores, and
+    /// stays there after the other half is done.
     public static func both<First, Second>(jobs: Int, _ first: () -> First, _ second: () -> Second) -> (First, Second) {
-        var firstResult: First?
+        guard jobs > 1 else { return (first(), second()) }
         var secondResult: Second?
-        withUnsafeMutablePointer(to: &firstResult) { firstSlot in
-            withUnsafeMutablePointer(to: &secondResult) { secondSlot in
-                // Each of the two items writes only its own slot.
-                nonisolated(unsafe) let slots = (firstSlot, secondSlot)
-                forEach(count: 2, jobs: jobs) { index in
-                    if index == 0 { slots.0.pointee = first() } else { slots.1.pointee = second() }
+        let done = DispatchSemaphore(value: 0)
+        let firstResult = withoutActuallyEscaping(second) { second in
+            withUnsafeMutablePointer(to: &secondResult) { slot in
+                // `second` writes only its slot, which is read after `done` is signalled.
+                nonisolated(unsafe) let (second, slot) = (second, slot)
+                DispatchQueue.global(qos: .userInitiated).async {
+                    slot.pointee = second()
+                    done.signal()
                 }
+                let result = first()
+                done.wait()
+                return result
             }
         }
-        return (firstResult!, secondResult!)
+        return (firstResult, secondResult!)
     }
 
     /// Runs `body` for every index in `0..<count`, on at most `jobs` threads.

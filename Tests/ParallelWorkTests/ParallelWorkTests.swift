@@ -35,6 +35,24 @@ struct ParallelWorkTests {
         #expect(alone == "alone" && count == 7)
     }
 
+    @Test("work nested in one half of both still runs on two threads once the other half is done")
+    func nestedInBoth() {
+        // Each of the nested items waits (5 s at most) for the other to have started: held to
+        // one thread, the first would wait in vain.
+        let started = Atomic<Int>(0)
+        let (_, sawTheOther) = ParallelWork.both(jobs: 2, { "done at once" }, {
+            ParallelWork.map(count: 2, jobs: 2) { _ in
+                started.add(1, ordering: .relaxed)
+                let deadline = ContinuousClock.now + .seconds(5)
+                while started.load(ordering: .relaxed) < 2 {
+                    if ContinuousClock.now > deadline { return false }
+                }
+                return true
+            }
+        })
+        #expect(sawTheOther == [true, true])
+    }
+
     @Test("every index is visited exactly once, even when items cost very different amounts")
     func eachIndexOnce() {
         let count = 5000
