@@ -44,16 +44,20 @@ public enum ParallelWork {
         var secondResult: Second?
         let done = DispatchSemaphore(value: 0)
         let firstResult = withoutActuallyEscaping(second) { second in
-            withUnsafeMutablePointer(to: &secondResult) { slot in
-                // `second` writes only its slot, which is read after `done` is signalled.
-                nonisolated(unsafe) let (second, slot) = (second, slot)
-                DispatchQueue.global(qos: .userInitiated).async {
-                    slot.pointee = second()
-                    done.signal()
+            withUnsafePointer(to: second) { work in
+                withUnsafeMutablePointer(to: &secondResult) { slot in
+                    // The queued block holds pointers alone, not the closure: a block the queue
+                    // has not released yet when `done` is signalled would count as an escape.
+                    // `second` writes only its slot, which is read after `done` is signalled.
+                    nonisolated(unsafe) let (work, slot) = (work, slot)
+                    DispatchQueue.global(qos: .userInitiated).async {
+                        slot.pointee = work.pointee()
+                        done.signal()
+                    }
+                    let result = first()
+                    done.wait()
+                    return result
                 }
-                let result = first()
-                done.wait()
-                return result
             }
         }
         return (firstResult, secondResult!)

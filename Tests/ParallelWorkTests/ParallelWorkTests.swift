@@ -35,6 +35,16 @@ struct ParallelWorkTests {
         #expect(alone == "alone" && count == 7)
     }
 
+    @Test("both may be called again and again, its halves done before it returns")
+    func bothManyTimes() {
+        var sum = 0
+        for number in 0..<20_000 {
+            let (first, second) = ParallelWork.both(jobs: 2, { number }, { number * 2 })
+            sum += second - first
+        }
+        #expect(sum == (0..<20_000).reduce(0, +))
+    }
+
     @Test("work nested in one half of both still runs on two threads once the other half is done")
     func nestedInBoth() {
         // Each of the nested items waits (5 s at most) for the other to have started: held to
