@@ -34,6 +34,12 @@ public final class CrawlMemory: @unchecked Sendable {
         return memory
     }
 
+    /// Whether this memory holds a crawl from `entries` with `baseURL`: one that
+    /// ``updatedGraph(entries:baseURL:source:references:jobs:)`` may bring up to date.
+    func holdsCrawl(entries: [String], baseURL: String?) -> Bool {
+        lock.withLock { latest.map { $0.entries == entries && $0.baseURL == baseURL } ?? false }
+    }
+
     /// The latest crawl's graph brought up to date with `source` and remembered, when it was
     /// crawled from `entries` with `baseURL` and no save since changed an edge; nil when
     /// `source` must be crawled. `references` hold those of the latest crawl.

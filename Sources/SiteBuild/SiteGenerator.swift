@@ -314,7 +314,7 @@ public struct SiteGenerator {
             let entries = try await entries(in: source, language: language, into: &output)
             let memory = rememberedCrawl(for: source, language: language)
             var updated: LinkGraph?
-            if let (memory, folder, references) = memory {
+            if let (memory, folder, references) = memory, memory.holdsCrawl(entries: entries, baseURL: settings.baseURL) {
                 updated = try await timings.measure("graph update") {
                     try await memory.updatedGraph(
                         entries: entries, baseURL: settings.baseURL, source: folder, references: references, jobs: settings.jobs)

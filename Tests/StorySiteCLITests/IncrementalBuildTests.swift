@@ -152,7 +152,9 @@ extension StorySiteCLITests {
                 "b.json": Site.story("b", uuid: "b"),
                 "c.json": Site.story("c", uuid: "c"),
             ])
-            #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
+            // With no graph kept yet there is nothing to bring up to date, and no such phase.
+            let first = try await Self.phasesOfBuild(in: workspace)
+            #expect(first.contains("crawl") && !first.contains("graph update"), "\(first)")
             #expect(workspace.exists("Output/.storysite/content-graph"))
             let a = try workspace.read("Content/a.json")
             func edit(title: String, linkTo target: String = "b") throws {
@@ -182,7 +184,8 @@ extension StorySiteCLITests {
             // A kept graph that cannot be read means a crawl, to the same site.
             try workspace.write("Output/.storysite/content-graph", "storysite link graph 1\n\u{FF}")
             try edit(title: "Beyond", linkTo: "c")
-            #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
+            let unreadable = try await Self.phasesOfBuild(in: workspace)
+            #expect(unreadable.contains("crawl") && !unreadable.contains("graph update"), "\(unreadable)")
             try await Self.expectSameAsFullBuild(workspace, "a corrupt kept graph")
         }
 
