@@ -140,8 +140,8 @@ public final class ReferenceCache: @unchecked Sendable {
 
     /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
     /// when the file is missing, unreadable, corrupt or of another version. Without
-    /// `writesBack`, a cache kept in memory that starts from the file (`serve`'s). Only where
-    /// each record is is read now; a record is read when its story is asked for.
+    /// `writesBack`, a cache kept in memory that starts from the file (`serve`'s). Reading finds
+    /// where each record is; a record is decoded when its story is first asked for.
     public static func reading(_ url: URL, writesBack: Bool = true) -> ReferenceCache {
         let cache = ReferenceCache(persisting: writesBack)
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
