@@ -37,7 +37,12 @@ public final class CrawlMemory: @unchecked Sendable {
     /// Whether this memory holds a crawl from `entries` with `baseURL`: one that
     /// ``updatedGraph(entries:baseURL:source:references:jobs:)`` may bring up to date.
     func holdsCrawl(entries: [String], baseURL: String?) -> Bool {
-        lock.withLock { latest.map { $0.entries == entries && $0.baseURL == baseURL } ?? false }
+        latestCrawl(entries: entries, baseURL: baseURL) != nil
+    }
+
+    /// The latest crawl, when it was from `entries` with `baseURL`.
+    private func latestCrawl(entries: [String], baseURL: String?) -> Latest? {
+        lock.withLock { latest.flatMap { $0.entries == entries && $0.baseURL == baseURL ? $0 : nil } }
     }
 
     /// The latest crawl's graph brought up to date with `source` and remembered, when it was
@@ -46,7 +51,7 @@ public final class CrawlMemory: @unchecked Sendable {
     func updatedGraph(
         entries: [String], baseURL: String?, source: LocalFolderSource, references: ReferenceCache, jobs: Int
     ) async throws -> LinkGraph? {
-        guard var latest = lock.withLock({ latest }), latest.entries == entries, latest.baseURL == baseURL else { return nil }
+        guard var latest = latestCrawl(entries: entries, baseURL: baseURL) else { return nil }
         if let graph = latest.graph {
             latest.graph = try await graph.updated(with: source, references: references, baseURL: baseURL, jobs: jobs)
         } else {

@@ -102,12 +102,8 @@ public struct KeptGraph: Sendable {
             writer.string(print)
         }
         writer.number(graph.edges.count)
-        // Edges come grouped by source, so the source lookup is mostly a comparison.
-        var lastSource: (uuid: String, position: Int?)?
-        for (index, edge) in graph.edges.enumerated() {
-            let source = lastSource?.uuid == edge.source ? lastSource!.position : graph.position(of: edge.source)
-            lastSource = (edge.source, source)
-            guard let source else { return nil }
+        for (edge, resolved) in zip(graph.edges, graph.resolvedEdges) {
+            guard let source = resolved.source else { return nil }
             writer.number(source)
             writer.string(edge.fieldPath)
             writer.number(ReferenceKind.allCases.firstIndex(of: edge.kind)!)
@@ -115,8 +111,8 @@ public struct KeptGraph: Sendable {
             writer.optionalString(edge.anchor)
             writer.optionalString(edge.cachedURL)
             writer.optionalString(edge.target)
-            writer.number(graph.targetPosition(ofEdge: index).map { $0 + 1 } ?? 0)
-            writer.number(graph.isStaleEdge(at: index) ? 1 : 0)
+            writer.number(resolved.target.map { $0 + 1 } ?? 0)
+            writer.number(resolved.isStale ? 1 : 0)
         }
         writeDigests(of: graph, into: &writer)
         return writer.bytes

@@ -111,6 +111,16 @@ public struct LinkGraph: Sendable {
         var isStale: Bool
     }
 
+    /// How each of ``edges`` resolved, from the lookups the graph keeps: what
+    /// ``init(stories:edges:orphans:root:resolved:)`` takes to make this graph again.
+    var resolvedEdges: [ResolvedEdge] {
+        var sources = [Int?](repeating: nil, count: edges.count)
+        for (source, positions) in edgesBySource.enumerated() {
+            for edge in positions { sources[edge] = source }
+        }
+        return edges.indices.map { ResolvedEdge(source: sources[$0], target: targetPosition(ofEdge: $0), isStale: isStaleEdge(at: $0)) }
+    }
+
     private static func positionsByUUID(of stories: [Node]) -> [String: Int] {
         var byUUID: [String: Int] = [:]
         byUUID.reserveCapacity(stories.count)
