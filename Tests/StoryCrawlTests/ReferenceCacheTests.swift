@@ -26,6 +26,11 @@ extension StoryCrawlTests {
             return graph
         }
 
+        /// Crawls `stories` with the cache kept in `file`, as a build reads it, without writing it back.
+        private func crawlReading(_ stories: [Story], from file: URL) async throws -> LinkGraph {
+            try await Crawler(source: RecordingSource(stories), referenceCache: .reading(file)).crawl()
+        }
+
         private func edges(_ graph: LinkGraph) -> [String] {
             graph.edges.map { "\($0.source) \($0.fieldPath) \($0.kind.rawValue) \($0.reference) \($0.target ?? "-")" }
         }
@@ -60,8 +65,7 @@ extension StoryCrawlTests {
             _ = try await crawlKeeping(try space(links: true, edited: "u-a"), in: file)
 
             // Without links in the content, every reference found comes from the file.
-            let third = ReferenceCache.reading(file)
-            let kept = try await Crawler(source: RecordingSource(try space(links: false, edited: "u-a")), referenceCache: third).crawl()
+            let kept = try await crawlReading(try space(links: false, edited: "u-a"), from: file)
             #expect(edges(kept) == edges(full))
         }
 
@@ -82,7 +86,7 @@ extension StoryCrawlTests {
             }
             let full = try await crawlKeeping(try space(links: true), in: file)
             #expect(full.edges.count == 1_400)
-            let kept = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: .reading(file)).crawl()
+            let kept = try await crawlReading(try space(links: false), from: file)
             #expect(edges(kept) == edges(full))
         }
 
@@ -130,7 +134,7 @@ extension StoryCrawlTests {
 
             let graph = try await crawlKeeping(try space(links: true), in: file)
             #expect(edges(graph).contains("u-a link multilink u-b u-b"))
-            let kept = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: .reading(file)).crawl()
+            let kept = try await crawlReading(try space(links: false), from: file)
             #expect(edges(kept) == edges(graph))
         }
 
@@ -142,7 +146,7 @@ extension StoryCrawlTests {
             let bytes = try Data(contentsOf: file)
             for broken in [bytes.dropLast(2), bytes.prefix(30), Data("[]".utf8)] {
                 try Data(broken).write(to: file)
-                let graph = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: .reading(file)).crawl()
+                let graph = try await crawlReading(try space(links: false), from: file)
                 #expect(graph.edges.isEmpty)
             }
         }

@@ -144,46 +144,52 @@ extension StorySiteCLITests {
             try await Self.expectSameAsFullBuild(workspace, "corrupt page records")
         }
 
-        @Test("on a site without languages or collections, a rebuild after edits that move no link brings the kept graph up to date, and one after a new link crawls, each as a full build would")
-        func keptGraph() async throws {
-            let workspace = try Site.smallSite(stories: [
+        /// A site without languages or collections: home → a → b, and c, which nothing links to.
+        static func linkChainSite() throws -> TemporaryFolder {
+            try Site.smallSite(stories: [
                 "home.json": Site.story("home", uuid: "h", linksTo: "a"),
                 "a.json": Site.story("a", uuid: "a", linksTo: "b"),
                 "b.json": Site.story("b", uuid: "b"),
                 "c.json": Site.story("c", uuid: "c"),
             ])
+        }
+
+        /// Saves story `a` of ``linkChainSite()`` with its teaser titled `title`, linking to `target`.
+        static func editA(in workspace: TemporaryFolder, title: String, linkTo target: String = "b") throws {
+            try workspace.write("Content/a.json", Site.story("a", uuid: "a", linksTo: target)
+                .replacingOccurrences(of: #""title": "Next""#, with: #""title": "\#(title)""#))
+        }
+
+        @Test("on a site without languages or collections, a rebuild after edits that move no link brings the kept graph up to date, and one after a new link crawls, each as a full build would")
+        func keptGraph() async throws {
+            let workspace = try Self.linkChainSite()
             // With no graph kept yet there is nothing to bring up to date, and no such phase.
             let first = try await Self.phasesOfBuild(in: workspace)
             #expect(first.contains("crawl") && !first.contains("graph update"), "\(first)")
             #expect(workspace.exists("Output/.storysite/content-graph"))
-            let a = try workspace.read("Content/a.json")
-            func edit(title: String, linkTo target: String = "b") throws {
-                try workspace.write("Content/a.json", a.replacingOccurrences(of: #""title": "Next""#, with: #""title": "\#(title)""#)
-                    .replacingOccurrences(of: #""id": "b""#, with: #""id": "\#(target)""#))
-            }
 
             // Twice, so that the second build starts from the graph the first brought up to date.
             for title in ["Onward", "Forward"] {
-                try edit(title: title)
+                try Self.editA(in: workspace, title: title)
                 let phases = try await Self.phasesOfBuild(in: workspace)
                 #expect(phases.contains("graph update") && !phases.contains("crawl"), "\(phases)")
                 #expect(try workspace.read("Output/a/index.html").contains(title))
                 try await Self.expectSameAsFullBuild(workspace, "a text edit")
             }
             // Now a links to c, which nothing linked to: the site is crawled again, and c gets its page.
-            try edit(title: "Forward", linkTo: "c")
+            try Self.editA(in: workspace, title: "Forward", linkTo: "c")
             #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
             #expect(workspace.exists("Output/c/index.html") && !workspace.exists("Output/b/index.html"))
             try await Self.expectSameAsFullBuild(workspace, "a new link")
             // The graph of that crawl is kept in turn.
-            try edit(title: "Ahead", linkTo: "c")
+            try Self.editA(in: workspace, title: "Ahead", linkTo: "c")
             let phases = try await Self.phasesOfBuild(in: workspace)
             #expect(phases.contains("graph update") && !phases.contains("crawl"), "\(phases)")
             try await Self.expectSameAsFullBuild(workspace, "a text edit after a crawl")
 
             // A kept graph that cannot be read means a crawl, to the same site.
             try workspace.write("Output/.storysite/content-graph", "storysite link graph 1\n\u{FF}")
-            try edit(title: "Beyond", linkTo: "c")
+            try Self.editA(in: workspace, title: "Beyond", linkTo: "c")
             let unreadable = try await Self.phasesOfBuild(in: workspace)
             #expect(unreadable.contains("crawl") && !unreadable.contains("graph update"), "\(unreadable)")
             try await Self.expectSameAsFullBuild(workspace, "a corrupt kept graph")

@@ -83,12 +83,7 @@ extension StorySiteCLITests {
 
         @Test("on a site without languages, a save that moves no link reuses the last crawl (the one the build before kept, then serve's own), and one that does crawls again, each as a full build would")
         func reusesTheLastCrawl() async throws {
-            let workspace = try BuildEndToEndTests.smallSite(stories: [
-                "home.json": BuildEndToEndTests.story("home", uuid: "h", linksTo: "a"),
-                "a.json": BuildEndToEndTests.story("a", uuid: "a", linksTo: "b"),
-                "b.json": BuildEndToEndTests.story("b", uuid: "b"),
-                "c.json": BuildEndToEndTests.story("c", uuid: "c"),
-            ])
+            let workspace = try IncrementalBuildTests.linkChainSite()
             // Serve's first build then has nothing to do and crawls nothing: the first save starts from the kept graph.
             #expect(try await Executable.run(["build"], in: workspace.url).status == 0)
             let server = try ServeProcess(["--port", "0", "--timings"], in: workspace.url)
@@ -105,11 +100,9 @@ extension StorySiteCLITests {
                 guard number < reports.count else { return [] }
                 return IncrementalBuildTests.phaseNames(in: Array(reports)[number])
             }
-            let a = try workspace.read("Content/a.json")
-
             // Twice, so that the second save finds the graph the first brought up to date.
             for (number, title) in ["Onward", "Forward"].enumerated() {
-                try workspace.write("Content/a.json", a.replacingOccurrences(of: #""title": "Next""#, with: #""title": "\#(title)""#))
+                try IncrementalBuildTests.editA(in: workspace, title: title)
                 #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == number + 1 }, "\(server.errors)")
                 #expect(try await Self.get(url + "a/").body.contains(title))
                 let rebuild = await phases(ofBuild: number + 1)
@@ -117,14 +110,13 @@ extension StorySiteCLITests {
                 try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a text edit under serve")
             }
             // Now a links to c, which nothing linked to: the site is crawled again, and c gets its page.
-            try workspace.write("Content/a.json", a.replacingOccurrences(of: #""id": "b""#, with: #""id": "c""#))
+            try IncrementalBuildTests.editA(in: workspace, title: "Next", linkTo: "c")
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
             #expect(try await Self.get(url + "c/").status == 200)
             #expect(await phases(ofBuild: 3).contains("crawl"))
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a new link under serve")
             // The next text edit starts from that crawl's graph.
-            try workspace.write("Content/a.json", a.replacingOccurrences(of: #""id": "b""#, with: #""id": "c""#)
-                .replacingOccurrences(of: #""title": "Next""#, with: #""title": "Ahead""#))
+            try IncrementalBuildTests.editA(in: workspace, title: "Ahead", linkTo: "c")
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 4 }, "\(server.errors)")
             let last = await phases(ofBuild: 4)
             #expect(last.contains("graph update") && !last.contains("crawl"), "\(last)")
