@@ -2,8 +2,8 @@
 /// polling where that fails.
 /// Each is created for one watcher and then used only by that watcher's thread.
 protocol ChangeSource: AnyObject, Sendable {
-    /// Blocks up to `milliseconds` and tells whether anything relevant changed meanwhile.
-    func waitForChange(milliseconds: Int) -> Bool
+    /// Blocks up to `milliseconds` and tells what relevant changed meanwhile: empty when nothing.
+    func waitForChange(milliseconds: Int) -> FolderChanges
     /// Releases what the source holds.
     func close()
 }

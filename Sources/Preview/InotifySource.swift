@@ -3,10 +3,12 @@ import Foundation
 import Glibc
 
 /// Linux's inotify on every folder under the watched ones (a folder created later is watched as
-/// soon as its creation is seen), and on the folder of each watched file, where only events naming
-/// that file count: editors that save by renaming a temporary file over it are seen too.
-/// A watched folder that is missing, deleted or moved away is watched again, and reported as a
-/// change, as soon as a folder is back at its path.
+/// soon as its creation is seen, one moved away no longer), and on the folder of each watched file,
+/// where only events naming that file count: editors that save by renaming a temporary file over
+/// it are seen too. A file's event reports its path; an event on a folder, lost events, and a
+/// watched folder deleted or moved away report unknown changes. A watched folder that is missing,
+/// deleted or moved away is watched again, and reported as unknown changes, as soon as a folder is
+/// back at its path.
 final class InotifySource: ChangeSource, @unchecked Sendable {
     private static let mask = UInt32(
         IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
@@ -14,8 +16,8 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
     private let descriptor: Int32
     /// The watched trees' folders, by watch.
     private var folders: [Int32: String] = [:]
-    /// The names of the watched files, by the watch on their folder.
-    private var fileNames: [Int32: Set<String>] = [:]
+    /// The paths of the watched files, by the watch on their folder and by name.
+    private var filePaths: [Int32: [String: String]] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     /// The watched folders' paths, and each one's watch while a folder is there.
     private var roots: [(path: String, watch: Int32?)]
@@ -32,26 +34,25 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
         }
     }
 
-    func waitForChange(milliseconds: Int) -> Bool {
-        // A folder back at a watched path is a change: its contents are new to the build.
-        var changed = (watchReturnedRoots() ?? 0) > 0
+    func waitForChange(milliseconds: Int) -> FolderChanges {
+        // A folder back at a watched path is new to the build, contents and all.
+        var changes = (watchReturnedRoots() ?? 0) > 0 ? FolderChanges.unknown : .empty
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(milliseconds)) > 0 else { return changed }
+        guard poll(&poller, 1, Int32(milliseconds)) > 0 else { return changes }
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
-            changed = handleEvents(count: count) || changed
+            handleEvents(count: count, into: &changes)
         }
-        return changed
+        return changes
     }
 
     func close() {
         Glibc.close(descriptor)
     }
 
-    /// Reads `count` bytes of events from the buffer; true when one of them matters.
-    private func handleEvents(count: Int) -> Bool {
-        var relevant = false
+    /// Reads `count` bytes of events from the buffer, and adds the changes they mean to `changes`.
+    private func handleEvents(count: Int, into changes: inout FolderChanges) {
         var offset = 0
         let headerSize = MemoryLayout<inotify_event>.size
         while offset + headerSize <= count {
@@ -65,27 +66,37 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
             offset += headerSize + length
             if mask & UInt32(IN_IGNORED) != 0 {
                 folders[watch] = nil
-                fileNames[watch] = nil
+                filePaths[watch] = nil
                 continue
             }
             if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0, let root = roots.firstIndex(where: { $0.watch == watch }) {
                 forgetTree(roots[root].path)
                 roots[root].watch = nil
-                relevant = true
+                changes = .unknown
                 continue
             }
             if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                relevant = true
+                changes = .unknown
                 continue
             }
-            let isWatchedFile = fileNames[watch]?.contains(name) == true
-            guard isWatchedFile || (folders[watch] != nil && !IgnoredNames.contains(name)) else { continue }
-            relevant = true
-            if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = folders[watch] {
-                _ = watchTree(parent + "/" + name)
+            if let file = filePaths[watch]?[name] {
+                changes.merge(FolderChanges(paths: [file]))
+                continue
+            }
+            guard let folder = folders[watch], !IgnoredNames.contains(name) else { continue }
+            let path = folder + "/" + name
+            // An event without a name is about the watched folder itself.
+            if mask & UInt32(IN_ISDIR) != 0 || name.isEmpty {
+                changes = .unknown
+                if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                    _ = watchTree(path)
+                } else if mask & UInt32(IN_MOVED_FROM) != 0 {
+                    forgetTree(path)
+                }
+            } else {
+                changes.merge(FolderChanges(paths: [path]))
             }
         }
-        return relevant
     }
 
     /// Watches each root that has no watch and is a folder now; the number of roots watched
@@ -116,7 +127,7 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
     private func watchFile(_ file: URL) -> Bool {
         let watch = inotify_add_watch(descriptor, file.deletingLastPathComponent().path, Self.mask)
         guard watch >= 0 else { return errno == ENOENT }
-        fileNames[watch, default: []].insert(file.lastPathComponent)
+        filePaths[watch, default: [:]][file.lastPathComponent] = file.path
         return true
     }
 
