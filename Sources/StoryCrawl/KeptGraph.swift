@@ -57,7 +57,7 @@ public struct KeptGraph: Sendable {
     /// Nil otherwise: the source must be crawled. The settings the crawl would be made with must
     /// be this graph's: ``entries``, ``baseURL`` and no collections.
     public func updated(with source: any InMemoryStorySource, references: ReferenceCache, jobs: Int) async throws -> LinkGraph? {
-        let update = StoryUpdate(source: source, references: references, baseURL: baseURL, rootSlug: rootSlug)
+        let update = StoryUpdate(current: { source.story(for: .uuid($0)) }, references: references, baseURL: baseURL, rootSlug: rootSlug)
         guard let all = try await source.allStories(), all.count == nodes.count + orphans.count,
               let reached = update.currentVersions(of: nodes.count, reached: true, jobs: jobs, earlier: { nodes[$0].story.known }),
               let unreached = update.currentVersions(of: orphans.count, reached: false, jobs: jobs, earlier: { orphans[$0].known })

@@ -13,7 +13,7 @@ extension LinkGraph {
     public func updated(
         with source: any InMemoryStorySource, references: ReferenceCache, baseURL: String?, jobs: Int
     ) async throws -> LinkGraph? {
-        let update = StoryUpdate(source: source, references: references, baseURL: baseURL, rootSlug: rootSlug)
+        let update = StoryUpdate(current: { source.story(for: .uuid($0)) }, references: references, baseURL: baseURL, rootSlug: rootSlug)
         guard let all = try await source.allStories(), all.count == stories.count + orphans.count,
               let nodes = update.currentVersions(of: stories.count, reached: true, jobs: jobs, earlier: { stories[$0].story.known }),
               let unreached = update.currentVersions(of: orphans.count, reached: false, jobs: jobs, earlier: { orphans[$0].known })
@@ -22,6 +22,37 @@ extension LinkGraph {
         for (position, story) in nodes.enumerated() { updated.stories[position].story = story }
         updated.orphans = unreached
         if let root, let position = position(of: root.uuid) { updated.root = nodes[position] }
+        return updated
+    }
+}
+
+extension LinkGraph {
+    /// This graph with `changed`, new versions of some of its stories (reached or not), in place
+    /// of the earlier ones, when each kept its head and makes the references its earlier
+    /// version made (as `references` kept them): what a save that edited only their content
+    /// gives. Nil when any is not one of this graph's stories or changed in a way that could
+    /// move an edge: the source must be crawled. `baseURL` is the crawl's. Unlike
+    /// ``updated(with:references:baseURL:jobs:)``, this looks at the changed stories alone, so
+    /// it costs per story changed, not per story.
+    public func updated(changing changed: [Story], references: ReferenceCache, baseURL: String?) -> LinkGraph? {
+        let versions = Dictionary(changed.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        guard versions.count == changed.count else { return nil }
+        let update = StoryUpdate(current: { versions[$0] }, references: references, baseURL: baseURL, rootSlug: rootSlug)
+        var updated = self
+        for story in changed {
+            if let position = position(of: story.uuid) {
+                guard let current = update.currentVersions(of: 1, reached: true, jobs: 1, earlier: { _ in stories[position].story.known })
+                else { return nil }
+                updated.stories[position].story = current[0]
+                if root?.uuid == story.uuid { updated.root = current[0] }
+            } else if let position = orphans.firstIndex(where: { $0.uuid == story.uuid }) {
+                guard let current = update.currentVersions(of: 1, reached: false, jobs: 1, earlier: { _ in orphans[position].known })
+                else { return nil }
+                updated.orphans[position] = current[0]
+            } else {
+                return nil
+            }
+        }
         return updated
     }
 }

@@ -32,11 +32,12 @@ extension Story {
     }
 }
 
-/// Finds the current versions in a source of the stories an earlier crawl read, when none of
+/// Finds the current versions of the stories an earlier crawl read, when none of
 /// them changed in a way that could move an edge: what lets a graph be brought up to date
 /// without a crawl (``LinkGraph/updated(with:references:baseURL:jobs:)``, ``KeptGraph``).
 struct StoryUpdate {
-    let source: any InMemoryStorySource
+    /// The current version of the story with a UUID; nil when it is gone.
+    let current: @Sendable (String) -> Story?
     let references: ReferenceCache
     let baseURL: String?
     let rootSlug: String
@@ -61,7 +62,7 @@ struct StoryUpdate {
     /// The current version of `earlier`: nil when it is gone or changed in a way that could
     /// move an edge.
     private func currentVersion(of earlier: KnownStory, reached: Bool) -> Story? {
-        guard let story = source.story(for: .uuid(earlier.uuid)), story.uuid == earlier.uuid,
+        guard let story = current(earlier.uuid), story.uuid == earlier.uuid,
               let digest = story.givenDigest, let earlierDigest = earlier.digest else { return nil }
         if digest == earlierDigest { return story }
         guard earlier.head.matches(story) else { return nil }
