@@ -57,6 +57,11 @@ enum FolderScan {
         return bytes
     }
 
+    /// Whether a file of this name is read as a story file: a JSON file, not hidden.
+    static func isStoryFile(named name: String) -> Bool {
+        !name.hasPrefix(".") && name.utf8.count > 5 && name.lowercased().hasSuffix(".json")
+    }
+
     private struct FolderIdentity: Hashable {
         var device: UInt64
         var inode: UInt64
@@ -88,7 +93,7 @@ enum FolderScan {
             }
             if isFolder {
                 try scan(childPath, relative: childRelative, into: &files, seen: &seen)
-            } else if isFile, name.utf8.count > 5, name.lowercased().hasSuffix(".json") {
+            } else if isFile, isStoryFile(named: name) {
                 files.append(childRelative)
             }
         }

@@ -107,6 +107,28 @@ public struct LocalFolderSource: InMemoryStorySource {
         index.origin(of: uuid)?.file
     }
 
+    /// Whether a folder reads a file of this name (a JSON file, not hidden); it passes over others.
+    public static func readsFile(named name: String) -> Bool {
+        FolderScan.isStoryFile(named: name)
+    }
+
+    /// The story the file at `path` (absolute, below the folder) holds now, read again, when it
+    /// held exactly one story before and holds one story with the same UUID now, read without a
+    /// problem: what a save that edited a story file gives. Nil for anything else (a new file,
+    /// a file gone or unreadable, one with several stories or related ones): the folder must be
+    /// read again. The folder itself is not changed; the story comes with its file's digest.
+    public func rereadStory(atPath path: String) -> Story? {
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard standardized.hasPrefix(root + "/") else { return nil }
+        let shown = shownPrefix + standardized.dropFirst(root.count + 1)
+        let file = StoryFile(path: standardized, shownAs: shown)
+        guard file.problems.isEmpty, file.related.isEmpty, file.stories.count == 1, let entry = file.stories.first,
+              entry.origin.entry == nil, entry.story.givenDigest != nil,
+              index.origin(of: entry.story.uuid) == entry.origin, index.storyCount(fromFile: shown) == 1
+        else { return nil }
+        return entry.story
+    }
+
     /// Where the field at `fieldPath` of the story's root block (`body[2].link`; empty for the
     /// story itself) is written: the file as shown in messages, and the line where the field's
     /// value starts, or where the deepest part of the path that exists does (a translated

@@ -70,6 +70,12 @@ struct StoryIndex: Sendable {
         byUUID[uuid].map { origins[$0] }
     }
 
+    /// How many of the stories were read from the file shown as `file` (its own story, list
+    /// entries and related stories alike).
+    func storyCount(fromFile file: String) -> Int {
+        origins.count { $0.file == file }
+    }
+
     private mutating func addPrimary(_ entry: StoryFile.Entry) {
         let story = entry.story
         let prefix = entry.origin.entry.map { "\($0): " } ?? ""
