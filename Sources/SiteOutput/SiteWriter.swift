@@ -196,6 +196,34 @@ public struct SiteWriter: Sendable {
         return Written(summary: summary, fingerprint: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: jobs))
     }
 
+    /// Puts new versions of a few files the last write left in place, each written beside it
+    /// and renamed over it, so that a reader finds the old file or the new one, never part of
+    /// one. The manifest is left as it is: the next write finds these files changed since it
+    /// and writes them again, so it needs no trust in them. For `serve`, which knows exactly
+    /// which pages of its last build a save changed; the caller holds the ``OutputLock``.
+    /// Throws when a file is not there to be replaced, or cannot be; the files before it are
+    /// replaced, it and those after it are as they were.
+    public func replace(_ files: [OutputFile]) throws(OutputError) {
+        try Self.checkPaths(files.map(\.path))
+        let temporary = output.path + "/" + Manifest.folderName + "/tmp"
+        defer { rmdir(temporary) }
+        for (index, file) in files.enumerated() {
+            let target = output.path + "/" + file.path
+            guard FileStatus(path: target) != nil else {
+                throw OutputError(path: displayPath, message: "'\(file.path)' is not a file there to be replaced")
+            }
+            let written = temporary + "/replacement-\(index)"
+            do {
+                try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+                _ = try SiteFileWriter.write(file.contents, to: written)
+                guard rename(written, target) == 0 else { throw SiteFileWriter.failure("rename", target) }
+            } catch {
+                unlink(written)
+                throw OutputError(path: displayPath, message: "could not update '\(file.path)': \(error.localizedDescription)")
+            }
+        }
+    }
+
     // MARK: Steps
 
     /// Throws unless every path follows the ``SafePath`` rule.
