@@ -18,6 +18,8 @@ struct BuildPageFingerprints: Sendable {
     private struct Identity: Sendable {
         var identity: String
         var shown: String
+        /// The positions of the stories whose digests ``shown`` holds; empty unless reads are noted.
+        var reads: [Int32]
     }
 
     private let graph: LinkGraph
@@ -31,12 +33,23 @@ struct BuildPageFingerprints: Sendable {
     private let identities: [Identity]
     /// The root story's, first in every story page's breadcrumbs.
     private let root: Identity?
+    /// The positions of the stories whose content every page's fingerprint reads (the global
+    /// story's, the collections'); empty unless reads are noted.
+    private let readByEveryPage: Set<Int>
+    /// Whether it notes whose content each fingerprint reads (see ``fingerprintsAndReaders(of:listings:jobs:)``).
+    let notesReads: Bool
 
     /// Prepares the fingerprints of `graph`'s pages, hashing its stories on at most `jobs` threads.
-    init(graph: LinkGraph, plan: PagePlan, key: String, jobs: Int, elsewhere: @escaping @Sendable (StoryReference) -> Story? = { _ in nil }) {
+    /// With `notingReads`, it also notes whose content each story's shown content reads, so
+    /// that ``fingerprintsAndReaders(of:listings:jobs:)`` can tell which pages read which.
+    init(
+        graph: LinkGraph, plan: PagePlan, key: String, jobs: Int, notingReads: Bool = false,
+        elsewhere: @escaping @Sendable (StoryReference) -> Story? = { _ in nil }
+    ) {
         self.graph = graph
         self.plan = plan
         self.elsewhere = elsewhere
+        notesReads = notingReads
         let stories = graph.stories
         let names = ParallelWork.map(count: stories.count, jobs: jobs) { index in
             let story = stories[index].story
@@ -52,28 +65,39 @@ struct BuildPageFingerprints: Sendable {
             // A story reached twice under one UUID is known by the first, as the graph's lookups are.
             let position = graph.position(of: stories[index].story.uuid) ?? index
             var shown = Fingerprint()
+            var reads = ContentReads(noting: notingReads)
             shown.combine(names[position].digest)
+            reads.note(position)
             for edge in graph.referencePositions(from: position) {
                 let target = graph.targetPosition(ofEdge: edge)
                 shown.combine(target.map { names[$0].identity } ?? "-")
                 guard graph.edges[edge].kind == .relation, graph.edges[edge].target != nil else { continue }
                 shown.combine(target.map { names[$0].digest } ?? "-")
+                reads.note(target)
                 for inner in target.map({ graph.referencePositions(from: $0) }) ?? [] {
                     shown.combine(graph.targetPosition(ofEdge: inner).map { names[$0].identity } ?? "-")
                 }
             }
-            return Identity(identity: names[position].identity, shown: shown.hex)
+            return Identity(identity: names[position].identity, shown: shown.hex, reads: reads.positions)
         }
         self.identities = identities
         root = graph.story(for: .slug(graph.rootSlug)).flatMap { graph.position(of: $0.uuid) }.map { identities[$0] }
         var base = Fingerprint()
+        var baseReads = ContentReads(noting: notingReads)
         base.combine(key)
-        base.combine(plan.globalStory.flatMap { graph.position(of: $0.uuid) }.map { identities[$0].shown } ?? plan.globalStory?.digest ?? "-")
+        let global = plan.globalStory.flatMap { graph.position(of: $0.uuid) }
+        base.combine(global.map { identities[$0].shown } ?? plan.globalStory?.digest ?? "-")
+        baseReads.note(shown: global.map { identities[$0].reads })
         for collection in plan.collections {
             base.combine(collection.name)
-            for story in collection.stories { Self.combine(graph.position(of: story.uuid).map { identities[$0] }, content: true, into: &base) }
+            for story in collection.stories {
+                let identity = graph.position(of: story.uuid).map { identities[$0] }
+                Self.combine(identity, content: true, into: &base)
+                baseReads.note(shown: identity?.reads)
+            }
         }
         self.base = base.hex
+        readByEveryPage = Set(baseReads.positions.map(Int.init))
     }
 
     /// The fingerprints of `pages`, each with what it lists, in order, computed on at most
@@ -82,16 +106,39 @@ struct BuildPageFingerprints: Sendable {
         ParallelWork.map(count: pages.count, jobs: jobs) { fingerprint(of: pages[$0], listing: listings[$0]) }
     }
 
+    /// The fingerprint of `page`, which lists `listing` (see ``fingerprints(of:listings:jobs:)``).
+    func fingerprint(of page: PlannedPage, listing: PageListing) -> String {
+        var reads = ContentReads(noting: false)
+        return fingerprint(of: page, listing: listing, reads: &reads)
+    }
+
+    /// The fingerprints of `pages` as ``fingerprints(of:listings:jobs:)`` gives them, and which
+    /// pages they show the content of which stories in: made with `notingReads`, this tells a
+    /// rebuild that changed only some stories' content which pages to render again.
+    func fingerprintsAndReaders(of pages: [PlannedPage], listings: [PageListing], jobs: Int) -> ([String], ContentReaders) {
+        let found = ParallelWork.map(count: pages.count, jobs: jobs) { index in
+            var reads = ContentReads(noting: notesReads)
+            let fingerprint = fingerprint(of: pages[index], listing: listings[index], reads: &reads)
+            return (fingerprint, reads.positions)
+        }
+        var readers = [[Int32]](repeating: [], count: graph.stories.count)
+        for (page, (_, reads)) in found.enumerated() {
+            for position in reads { readers[Int(position)].append(Int32(page)) }
+        }
+        return (found.map(\.0), ContentReaders(pagesReading: readers, readByEveryPage: readByEveryPage))
+    }
+
     /// The fingerprint of `page`, which lists `listing`: for a story's page (or a further page
     /// of its listing) everything its story shows; for a tag page its tag; for the page of
-    /// every tag, every tag. Then what it lists, with each listed story's content.
-    func fingerprint(of page: PlannedPage, listing: PageListing) -> String {
+    /// every tag, every tag. Then what it lists, with each listed story's content. Notes in
+    /// `reads` the stories whose content it read.
+    private func fingerprint(of page: PlannedPage, listing: PageListing, reads: inout ContentReads) -> String {
         var fingerprint = Fingerprint()
         fingerprint.combine(base)
         fingerprint.combine(page.location.url)
         switch page.kind {
         case .story(let story), .listingPage(let story, _):
-            combine(story, into: &fingerprint)
+            combine(story, into: &fingerprint, reads: &reads)
         case .tag(let slug, _):
             fingerprint.combine(plan.tags?.tag(slug: slug)?.name ?? "-")
         case .tagIndex:
@@ -100,7 +147,11 @@ struct BuildPageFingerprints: Sendable {
                 fingerprint.combine(String(tag.stories.count))
             }
         }
-        for story in listing.children ?? [] { combineIdentity(of: story.uuid, content: true, into: &fingerprint) }
+        for story in listing.children ?? [] {
+            let identity = graph.position(of: story.uuid).map { identities[$0] }
+            Self.combine(identity, content: true, into: &fingerprint)
+            reads.note(shown: identity?.reads)
+        }
         fingerprint.combine(listing.pagination.map { "\($0.current)/\($0.total)" } ?? "-")
         fingerprint.combine(listing.feedURL ?? "-")
         for translation in listing.translations {
@@ -112,9 +163,10 @@ struct BuildPageFingerprints: Sendable {
     /// What a story's page shows of it: its JSON, every reference its content makes with the
     /// target's identity and content, its breadcrumbs and its backlinks. (What it lists is the
     /// page's ``PageListing``: each page of a long listing hashes only its own share.)
-    private func combine(_ story: Story, into fingerprint: inout Fingerprint) {
+    private func combine(_ story: Story, into fingerprint: inout Fingerprint, reads: inout ContentReads) {
         fingerprint.combine(story.digest)
         let position = graph.position(of: story.uuid)
+        reads.note(position)
         if let position {
             let edges = graph.edges
             for index in graph.referencePositions(from: position) {
@@ -128,7 +180,9 @@ struct BuildPageFingerprints: Sendable {
                     // A link to another language's page shows that story's name and URL.
                     fingerprint.combine("\(other.uuid) \(other.name) \(other.fullSlug) \(other.digest)")
                 } else {
-                    Self.combine(graph.targetPosition(ofEdge: index).map { identities[$0] }, content: true, into: &fingerprint)
+                    let target = graph.targetPosition(ofEdge: index).map { identities[$0] }
+                    Self.combine(target, content: true, into: &fingerprint)
+                    reads.note(shown: target?.reads)
                 }
             }
         }
