@@ -17,6 +17,18 @@ struct FolderListing: Sendable {
         pages = PagedList(items: settings.order.sorted(listed), perPage: settings.perPage, url: url)
     }
 
+    private init(startPage: Story, settings: ListingSettings, pages: PagedList) {
+        self.startPage = startPage
+        self.settings = settings
+        self.pages = pages
+    }
+
+    /// The same listing with the versions `changed` names (by the ``StoryModel/Story/versionID``
+    /// of the version each replaces) in place; each must sort as the one it replaces.
+    func replacingVersions(_ changed: [ObjectIdentifier: Story]) -> FolderListing {
+        FolderListing(startPage: changed[startPage.versionID] ?? startPage, settings: settings, pages: pages.replacingVersions(changed))
+    }
+
     /// The site-relative URL of the folder's feed.
     var feedURL: String { pages.url + "feed.xml" }
 }

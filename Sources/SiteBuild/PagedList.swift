@@ -10,6 +10,13 @@ struct PagedList: Sendable {
     /// The site-relative URL of page 1 (`blog/`, `tags/swift/`).
     let url: String
 
+    /// The same list with the versions `changed` names (by the ``StoryModel/Story/versionID``
+    /// of the version each replaces) in place, in the same places.
+    func replacingVersions(_ changed: [ObjectIdentifier: Story]) -> PagedList {
+        guard items.contains(where: { changed[$0.versionID] != nil }) else { return self }
+        return PagedList(items: items.map { changed[$0.versionID] ?? $0 }, perPage: perPage, url: url)
+    }
+
     /// How many pages the list fills: at least one, even when it is empty.
     var pageCount: Int {
         guard let perPage else { return 1 }

@@ -134,6 +134,10 @@ public struct Story: Sendable, Hashable {
     /// The keys every story object must have (not null): `uuid`, `full_slug` and `content`.
     public static let requiredKeys = ["uuid", "full_slug", "content"]
 
+    /// The identity of this version of the story: the same for every copy of this value, another
+    /// for the story read again. Cheaper to look up than the UUID, where the versions are known.
+    public var versionID: ObjectIdentifier { ObjectIdentifier(storage) }
+
     public static func == (lhs: Story, rhs: Story) -> Bool {
         lhs.storage === rhs.storage || (lhs.uuid == rhs.uuid && lhs.id == rhs.id && lhs.name == rhs.name
             && lhs.slug == rhs.slug && lhs.fullSlug == rhs.fullSlug && lhs.content == rhs.content && lhs.raw == rhs.raw)

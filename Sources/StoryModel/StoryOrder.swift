@@ -67,6 +67,11 @@ public struct StoryOrder: Sendable, Hashable, CustomStringConvertible {
         terms.map { $0.descending ? $0.key.text + " desc" : $0.key.text }.joined(separator: ", ")
     }
 
+    /// Whether the order reads the stories' content (a `content.` key), not their heads alone.
+    public var readsContent: Bool {
+        terms.contains { if case .content = $0.key { true } else { false } }
+    }
+
     /// The stories in this order. Each story's sort values are read once, before sorting.
     public func sorted(_ stories: [Story]) -> [Story] {
         stories.map(sortValues).sorted(by: precedes).map(\.story)

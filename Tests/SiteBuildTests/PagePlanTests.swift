@@ -83,5 +83,44 @@ extension SiteBuildTests {
             #expect(withBase.problems.isEmpty)
             #expect(withBase.pages.map { withBase.listing(of: $0).feedURL } == [nil, "blog/feed.xml", "blog/feed.xml"])
         }
+    
+        @Test("a plan brought up to date with new versions of stories that kept their heads shows them wherever the plan made anew does: pages, listings, feeds, tags")
+        func updatedWithNewVersions() throws {
+            let stories = try [story("home", "home"), story("blog", "blog/")]
+                + (0..<5).map { try story("p\($0)", "blog/post-\($0)", tags: ["news"]) }
+            let newVersion = try Story(json: try #require(try JSONValue(parsing: """
+                {"uuid": "p1", "full_slug": "blog/post-1", "tag_list": ["news"], "content": {"component": "page", "text": "new"}}
+                """).objectValue))
+            let settings = settings(perPage: 2, feed: true, baseURL: "https://example.com/")
+            let plan = PagePlan(graph: graph(stories), settings: settings, tagPages: true)
+            let afresh = PagePlan(graph: graph(stories.map { $0.uuid == "p1" ? newVersion : $0 }), settings: settings, tagPages: true)
+            let updated = try #require(plan.updated(with: [stories[3].versionID: newVersion]))
+            /// Every story the plan shows, by version: on its pages, in their listings, its feeds and tags.
+            func versions(_ plan: PagePlan) -> [ObjectIdentifier] {
+                var shown: [Story] = plan.stories
+                for page in plan.pages {
+                    shown += [page.kind.story].compactMap { $0 } + (plan.listing(of: page).children ?? [])
+                }
+                shown += plan.feeds.flatMap(\.pages.items)
+                shown += plan.tags?.tags.flatMap(\.stories) ?? []
+                return shown.map(\.versionID)
+            }
+            #expect(versions(updated) == versions(afresh))
+            #expect(versions(updated).contains(newVersion.versionID))
+            #expect(!versions(updated).contains(stories[3].versionID))
+            #expect(updated.pages.map(\.location) == afresh.pages.map(\.location))
+        }
+
+        @Test("a plan whose listing sorts by content, or that has collections, is not brought up to date: it must be made anew")
+        func notUpdatedWhenContentSorts() throws {
+            let stories = try [story("home", "home"), story("blog", "blog/"), story("p0", "blog/post-0")]
+            var sorted = SiteSettings()
+            sorted.listings["blog/"] = ListingSettings(order: try StoryOrder(parsing: "content.priority desc"))
+            #expect(PagePlan(graph: graph(stories), settings: sorted).updated(with: [:]) == nil)
+            var collected = SiteSettings()
+            collected.collections = [CollectionSettings(name: "all", selection: StorySelection(folder: "blog/"))]
+            #expect(PagePlan(graph: graph(stories), settings: collected).updated(with: [:]) == nil)
+            #expect(PagePlan(graph: graph(stories), settings: SiteSettings()).updated(with: [:]) != nil)
+        }
     }
 }
