@@ -1,5 +1,6 @@
 import Foundation
 import StoryModel
+import StoryRender
 
 /// What a build remembers for the next one, in `<output>/.storysite/`: in `cache.json` the
 /// inputs it was built from, a fingerprint of the files it left and the warnings it printed; in
@@ -110,6 +111,16 @@ struct BuildCache: Sendable {
 }
 
 extension BuildCache.Page {
+    /// The record of the page at `path` just rendered, into a file with content hash `hash`.
+    /// Broken links are left out of its warnings: the link check reports them for the whole site.
+    init(fingerprint: String, path: String, rendered: RenderedPage, hash: String) {
+        self.init(
+            fingerprint: fingerprint, path: path, hash: hash, missingComponents: rendered.missingComponents,
+            warnings: rendered.warnings.filter { $0.kind != .brokenLink }.map {
+                BuildCache.Warning(location: "\($0.story): \($0.fieldPath)", message: $0.message)
+            })
+    }
+
     /// A page's record: its fingerprint, path and hash in place (each page has its own), then
     /// its missing components and warnings from the string table (pages share them).
     init?(from reader: inout ByteRecordReader) {

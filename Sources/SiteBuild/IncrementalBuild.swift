@@ -28,6 +28,12 @@ public struct IncrementalBuild {
     var siteModels: SiteModelStore?
     /// The API's stories kept between builds (`serve`), read instead of the API itself.
     public var space: SpaceSnapshot?
+    /// Whether a successful build that generates the site keeps what `serve` needs to render
+    /// only the pages the next save changes (``Outcome/served``).
+    public var keepsServedSite = false
+    /// Whether the site is to be generated even when nothing changed, for a caller that has
+    /// nothing of it kept yet (see ``keepsServedSite``).
+    public var generatesUnchanged = false
 
     /// A build of the site `settings` describe (paths relative to `workingDirectory`) into
     /// `output`, the settings' output folder resolved. With `siteModels`, a successful build
@@ -57,6 +63,8 @@ public struct IncrementalBuild {
         /// How many pages the site has, and how many stories the crawl reached.
         public var pageCount = 0
         public var storyCount = 0
+        /// What `serve` keeps of the site, when asked for and the site is one it can keep.
+        public var served: ServedSite?
     }
 
     /// Builds the site: generates what changed and writes it, or reports that nothing did. The
@@ -79,7 +87,7 @@ public struct IncrementalBuild {
         let cache = timings.measure("cache read") { BuildCache.read(in: output, key: inputs.key) }
         // A Visual Editor still waiting for its first model needs the site generated, changed or not.
         let needsModel = siteModels.map { $0.current == nil } ?? false
-        if let cache, inputs.content != nil, cache.content == inputs.content, !needsModel,
+        if let cache, inputs.content != nil, cache.content == inputs.content, !needsModel, !generatesUnchanged,
            cache.output != nil,
            cache.output == timings.measure("output check", { FolderFingerprint.of(output, skipRootDotfiles: true, jobs: settings.jobs) }) {
             // Nothing changed since the last build: report what it reported, touch nothing.
@@ -115,6 +123,7 @@ public struct IncrementalBuild {
         generator.referenceCache = kept?.references ?? referenceCache
         generator.space = space
         generator.crawlMemory = crawlMemory ?? kept?.crawl
+        generator.keepsServedSite = keepsServedSite
         return await generator.generate(previous: previous, intact: intact, key: key)
     }
 
@@ -136,6 +145,7 @@ public struct IncrementalBuild {
             return outcome
         }
         outcome.summary = written.summary
+        outcome.served = site.served
         if let model = site.model { siteModels?.store(model) }
         timings.measure("cache write") { writeCache(inputs: inputs, site: site, output: written.fingerprint) }
         if let kept, let keptEncoding { timings.measure("kept content write") { kept.write(keptEncoding, in: output) } }

@@ -34,6 +34,11 @@ public struct SiteGenerator {
         public var graphs: [LanguageGraph] = []
         /// The default language's link graph; nil when the source could not be loaded or crawled.
         public var graph: LinkGraph? { graphs.first?.graph }
+        /// Which pages read which stories' content, when the generator was asked to note it.
+        var contentReaders: ContentReaders?
+        /// What `serve` keeps to rebuild only the pages a save changed, when the generator was
+        /// asked for it and the site is one it can do that for (see ``ServedSite``).
+        public var served: ServedSite?
         /// The content folder the stories were read from (the fallback folder, when the API
         /// could not be reached); nil for stories from the API. It tells where a story's field is.
         public var folder: LocalFolderSource?
@@ -59,6 +64,15 @@ public struct SiteGenerator {
     /// The API's stories kept between builds (`serve`): when set, the API is read through it,
     /// so only what it lacks is fetched.
     public var space: SpaceSnapshot?
+    /// Whether the output keeps what `serve` needs to render only the pages a save changed
+    /// (``Output/served``), where the site is one that can be rebuilt so.
+    var keepsServedSite = false
+
+    /// Whether the page fingerprints note which pages read which stories' content, for a
+    /// ``ServedSite``: asked for, and a content folder's site without languages or collections.
+    var notesContentReads: Bool {
+        keepsServedSite && settings.api == nil && settings.collections.isEmpty && settings.siteLanguages == [nil]
+    }
 
     /// A generator of the site `settings` describe, their paths relative to `workingDirectory`.
     public init(
@@ -138,6 +152,9 @@ public struct SiteGenerator {
                 }
             }
         }
+        if notesContentReads {
+            output.served = ServedSite(output, plan: plans[0], templates: templates, settings: settings)
+        }
         return output
     }
 
@@ -151,25 +168,14 @@ public struct SiteGenerator {
         var renderers: [PageRenderer] = []
         for (index, (plan, edition)) in zip(plans, graphs).enumerated() {
             let graph = edition.graph
-            let resolver = GraphLinkResolver(
-                graph: graph, pageURL: { plan.location(of: $0)?.url ?? languages.pageURL(of: $0) }, tagPageURL: { plan.tagPageURL(of: $0) },
-                elsewhere: { languages.story(for: $0, outside: index) })
-            let renderer = PageRenderer(
-                library: templates,
-                resolver: resolver,
-                site: .object(settings.site),
-                global: plan.globalStory,
-                collections: plan.collections,
-                language: edition.language?.code,
-                baseURL: settings.baseURL,
-                markdownUnsafe: settings.markdownUnsafe,
-                dates: settings.dates,
-                images: settings.images,
-                richtext: settings.richtext,
-                editable: settings.editable)
+            let renderer = Self.renderer(
+                of: plan, graph: graph, templates: templates, settings: settings,
+                otherPageURL: { languages.pageURL(of: $0) }, elsewhere: { languages.story(for: $0, outside: index) })
             renderers.append(renderer)
             let fingerprints = timings.measure("story identities") {
-                BuildPageFingerprints(graph: graph, plan: plan, key: key, jobs: settings.jobs, elsewhere: { languages.story(for: $0, outside: index) })
+                BuildPageFingerprints(
+                    graph: graph, plan: plan, key: key, jobs: settings.jobs, notingReads: notesContentReads,
+                    elsewhere: { languages.story(for: $0, outside: index) })
             }
             output.files += await render(
                 plan, graph: graph, renderer: renderer, translations: translations, reusing: (previous, intact, fingerprints), into: &output)
@@ -180,6 +186,32 @@ public struct SiteGenerator {
             translations: translations, strict: settings.strict, templates: settings.templates)
         timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
         output.diagnostics += folderConflicts(plans, in: output)
+    }
+
+    /// The renderer of `plan`'s pages, whose links resolve in `graph`: to a page of the plan, or
+    /// to one `otherPageURL` gives (another language's); `elsewhere` finds a story of another
+    /// language for a reference the graph does not know (see ``LanguageVersions``).
+    static func renderer(
+        of plan: PagePlan, graph: LinkGraph, templates: TemplateLibrary, settings: SiteSettings,
+        otherPageURL: @escaping @Sendable (Story) -> String? = { _ in nil },
+        elsewhere: @escaping @Sendable (StoryReference) -> Story? = { _ in nil }
+    ) -> PageRenderer {
+        let resolver = GraphLinkResolver(
+            graph: graph, pageURL: { plan.location(of: $0)?.url ?? otherPageURL($0) }, tagPageURL: { plan.tagPageURL(of: $0) },
+            elsewhere: elsewhere)
+        return PageRenderer(
+            library: templates,
+            resolver: resolver,
+            site: .object(settings.site),
+            global: plan.globalStory,
+            collections: plan.collections,
+            language: plan.language?.code,
+            baseURL: settings.baseURL,
+            markdownUnsafe: settings.markdownUnsafe,
+            dates: settings.dates,
+            images: settings.images,
+            richtext: settings.richtext,
+            editable: settings.editable)
     }
 
     /// Errors for files that another file would need to be a folder (a story slugged
@@ -430,7 +462,10 @@ public struct SiteGenerator {
             return listing
         }
         let fingerprints = timings.measure("page fingerprints") {
-            previous.fingerprints.fingerprints(of: pages, listings: listings, jobs: settings.jobs)
+            guard previous.fingerprints.notesReads else { return previous.fingerprints.fingerprints(of: pages, listings: listings, jobs: settings.jobs) }
+            let (fingerprints, readers) = previous.fingerprints.fingerprintsAndReaders(of: pages, listings: listings, jobs: settings.jobs)
+            output.contentReaders = readers
+            return fingerprints
         }
         var reused: [BuildCache.Page?] = []
         for (page, fingerprint) in zip(pages, fingerprints) {
@@ -461,12 +496,7 @@ public struct SiteGenerator {
                 switch results[index] {
                 case .success(let (rendered, file))?:
                     files.append(file)
-                    record = BuildCache.Page(
-                        fingerprint: fingerprints[index], path: path, hash: file.hash,
-                        missingComponents: rendered.missingComponents,
-                        warnings: rendered.warnings.filter { $0.kind != .brokenLink }.map {
-                            BuildCache.Warning(location: "\($0.story): \($0.fieldPath)", message: $0.message)
-                        })
+                    record = BuildCache.Page(fingerprint: fingerprints[index], path: path, rendered: rendered, hash: file.hash)
                 case .failure(let error)?:
                     let location = (error as? PageRenderError)?.story ?? page.location.url
                     output.diagnostics.append(.error(location, "\((error as? PageRenderError)?.message ?? "\(error)")"))

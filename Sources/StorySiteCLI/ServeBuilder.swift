@@ -28,12 +28,15 @@ actor ServeBuilder {
         var ids: Set<Int> = []
         /// Build even when no story changed (a template or `storysite.json` was saved).
         var save = false
+        /// The files the saves changed, as the watcher tells them; unknown for work of another kind.
+        var saved = FolderChanges.empty
 
         mutating func merge(_ other: PendingWork) {
             crawl = crawl || other.crawl
             changed = changed || other.changed
             ids.formUnion(other.ids)
             save = save || other.save
+            saved.merge(other.saved)
         }
 
         var asksForStories: Bool { crawl || changed || !ids.isEmpty }
@@ -52,6 +55,9 @@ actor ServeBuilder {
     private let referenceCache: ReferenceCache
     /// The latest crawl, brought up to date instead of crawling again when a save moved no edge.
     private let crawlMemory: CrawlMemory
+    /// The last good build of a content folder, for a save that edits only stories' content:
+    /// then only the pages that show them are rendered again (``ServedSite``).
+    private var served: ServedSite?
     /// Where each good build leaves its model, for the Visual Editor; nil without it.
     private let siteModels: SiteModelStore?
     /// The folder settings whose change was last reported as needing a restart, so that each
@@ -136,7 +142,45 @@ actor ServeBuilder {
                 return
             }
         }
+        if space == nil, let served, let paths = savedStoryFiles(work, options: options),
+           rebuildPages(showing: paths, of: served) {
+            return
+        }
         await build(options, log: log, first: !hasBuilt)
+    }
+
+    /// The story files `work` saved, when it is saves alone, of files in the content folder
+    /// (those the folder does not read, such as an editor's temporary files, left out); nil for
+    /// anything else.
+    private func savedStoryFiles(_ work: PendingWork, options: BuildOptions) -> [String]? {
+        guard !work.asksForStories, let paths = work.saved.paths, !paths.isEmpty else { return nil }
+        let content = context.url(options.source).path + "/"
+        guard paths.allSatisfy({ $0.hasPrefix(content) }) else { return nil }
+        return paths.filter { LocalFolderSource.readsFile(named: URL(fileURLWithPath: $0).lastPathComponent) }.sorted()
+    }
+
+    /// Renders again only the pages of `served` that show the stories of the files at `paths`,
+    /// when the save did no more than edit their content; false when the site must be built.
+    private func rebuildPages(showing paths: [String], of served: ServedSite) -> Bool {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let timings = PhaseTimings()
+        let rebuilt = served.rebuilt(
+            changing: paths, output: output, references: referenceCache, parsedFiles: parsedFiles, siteModels: siteModels, timings: timings)
+        guard let rebuilt else { return false }
+        if arguments.flag("timings") { context.console.err(timings.report) }
+        self.served = rebuilt.site
+        var log = DiagnosticLog()
+        log.add(contentsOf: rebuilt.site.diagnostics)
+        context.printProblems(log, quiet: firstOptions.quiet)
+        liveReload.reload()
+        if !firstOptions.quiet {
+            context.console.out(
+                "Rebuilt \(counted(rebuilt.site.pageCount, "page")) in \(String(format: "%.2f", (clock.now - started).seconds)) s "
+                    + "(\(rebuilt.summary); only the pages that show the saved \(paths.count == 1 ? "story" : "stories")), "
+                    + "\(counted(log.warningCount, "warning"))\n")
+        }
+        return true
     }
 
     /// Brings the snapshot up to date with `work`; says what changed.
@@ -201,6 +245,10 @@ actor ServeBuilder {
         )
         build.space = space
         build.crawlMemory = crawlMemory
+        build.keepsServedSite = space == nil
+        build.generatesUnchanged = space == nil && served == nil
+        // Until this build succeeds, saves are built whole: the site kept may be of other settings.
+        served = nil
         _ = space?.takeFailure()
         let outcome = await build.run()
         if arguments.flag("timings") { context.console.err(timings.report) }
@@ -216,6 +264,7 @@ actor ServeBuilder {
         }
         failuresInARow = 0
         hasBuilt = true
+        served = outcome.served
         context.printProblems(log, quiet: options.quiet)
         liveReload.reload()
         if !options.quiet {

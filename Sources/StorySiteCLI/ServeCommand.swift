@@ -120,8 +120,8 @@ struct ServeCommand: Command {
         // exactly one more. Ending the stream waits for the rebuild in progress.
         let rebuilding = Task {
             await withDiscardingTaskGroup { group in
-                for await _ in watcher.changes {
-                    group.addTask { await refresh.rebuild() }
+                for await saved in watcher.changes {
+                    group.addTask { await refresh.rebuild(saved: saved) }
                 }
             }
         }

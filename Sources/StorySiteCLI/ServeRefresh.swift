@@ -36,9 +36,9 @@ struct ServeRefresh: Sendable {
         await run()
     }
 
-    /// Rebuilds after a save of a template, a story file or `storysite.json`.
-    func rebuild() async {
-        await builder.ask(ServeBuilder.PendingWork(save: true))
+    /// Rebuilds after a save of a template, a story file or `storysite.json` that changed `saved`.
+    func rebuild(saved: FolderChanges) async {
+        await builder.ask(ServeBuilder.PendingWork(save: true, saved: saved))
         await run()
     }
 

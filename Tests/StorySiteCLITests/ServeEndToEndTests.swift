@@ -81,7 +81,7 @@ extension StorySiteCLITests {
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "serving a save from the kept content")
         }
 
-        @Test("on a site without languages, a save that moves no link reuses the last crawl (the one the build before kept, then serve's own), and one that does crawls again, each as a full build would")
+        @Test("on a site without languages, a text edit renders only the pages that show the story, a new link crawls again, and a template saved later reuses that crawl, each as a full build would")
         func reusesTheLastCrawl() async throws {
             let workspace = try IncrementalBuildTests.linkChainSite()
             // Serve's first build then has nothing to do and crawls nothing: the first save starts from the kept graph.
@@ -100,13 +100,19 @@ extension StorySiteCLITests {
                 guard number < reports.count else { return [] }
                 return IncrementalBuildTests.phaseNames(in: Array(reports)[number])
             }
-            // Twice, so that the second save finds the graph the first brought up to date.
+            /// Whether the last rebuild rendered only the pages that show the saved story.
+            func renderedOnlyThePagesShowingIt() -> Bool {
+                server.output.components(separatedBy: "\n").last { $0.hasPrefix("Rebuilt") }?.contains("only the pages that show") ?? false
+            }
+            // A text edit renders only the pages that show the story, from the site kept in memory;
+            // twice, so that the second starts from what the first left.
             for (number, title) in ["Onward", "Forward"].enumerated() {
                 try IncrementalBuildTests.editA(in: workspace, title: title)
                 #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == number + 1 }, "\(server.errors)")
                 #expect(try await Self.get(url + "a/").body.contains(title))
                 let rebuild = await phases(ofBuild: number + 1)
-                #expect(rebuild.contains("graph update") && !rebuild.contains("crawl"), "\(rebuild)")
+                #expect(rebuild.contains("plan update") && !rebuild.contains("load") && !rebuild.contains("crawl"), "\(rebuild)")
+                #expect(renderedOnlyThePagesShowingIt(), "\(server.output)")
                 try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a text edit under serve")
             }
             // Now a links to c, which nothing linked to: the site is crawled again, and c gets its page.
@@ -114,14 +120,59 @@ extension StorySiteCLITests {
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
             #expect(try await Self.get(url + "c/").status == 200)
             #expect(await phases(ofBuild: 3).contains("crawl"))
+            #expect(!renderedOnlyThePagesShowingIt(), "\(server.output)")
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a new link under serve")
-            // The next text edit starts from that crawl's graph.
+            // The next text edit starts from what that build kept.
             try IncrementalBuildTests.editA(in: workspace, title: "Ahead", linkTo: "c")
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 4 }, "\(server.errors)")
-            let last = await phases(ofBuild: 4)
-            #expect(last.contains("graph update") && !last.contains("crawl"), "\(last)")
-            #expect(await server.terminate() == 0)
+            #expect(await phases(ofBuild: 4).contains("plan update"))
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a text edit after a crawl under serve")
+            // A template saved builds the site, bringing the graph of that crawl up to date rather than crawling.
+            try workspace.write("Templates/layout.mustache", "<html><body class=\"saved\">{{$main}}{{/main}}</body></html>\n")
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 5 }, "\(server.errors)")
+            let last = await phases(ofBuild: 5)
+            #expect(last.contains("graph update") && last.contains("load") && !last.contains("crawl"), "\(last)")
+            #expect(await server.terminate() == 0)
+            try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a template saved after text edits under serve")
+        }
+
+        @Test("on a site without languages or collections, a save that edits only a story's content renders only the pages that show it, feeds and listings too, as a full build would")
+        func rendersOnlyThePagesShowingASavedStory() async throws {
+            let workspace = try BuildEndToEndTests.demoWorkspace()
+            try workspace.write("storysite.json", #"""
+                {"baseURL": "https://kestrelstudio.example/", "site": {"title": "Kestrel Studio"},
+                 "listings": {"blog/": {"sort": "first_published_at desc", "perPage": 5, "feed": true, "summary": "content.excerpt"},
+                              "tags/": {"sort": "first_published_at desc"}}}
+                """#)
+            let server = try ServeProcess(["--port", "0"], in: workspace.url)
+            let url = try await server.url()
+            let events = try LoopbackConnection.events(at: url)
+            #expect(await events.read(timeout: 10) { $0.contains("event: hello") })
+            let post = "Content/blog/why-stockpot-works-offline-first.json"
+            let original = try workspace.read(post)
+            let excerpt = try #require(original.firstMatch(of: /"excerpt": "([^"]*)"/)?.output.1)
+            /// The last line serve printed about a rebuild.
+            func lastRebuild() -> String {
+                server.output.components(separatedBy: "\n").last { $0.hasPrefix("Rebuilt") } ?? ""
+            }
+            // The excerpt shows on the post's page, in the blog's listing, its feed and the tag pages.
+            try workspace.write(post, original.replacingOccurrences(of: excerpt, with: "An excerpt saved while serving"))
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 1 }, "\(server.errors)")
+            #expect(lastRebuild().contains("only the pages that show the saved story"), "\(server.output)")
+            #expect(try workspace.read("Output/blog/feed.xml").contains("An excerpt saved while serving"))
+            try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "an excerpt saved under serve")
+            // A new name is a new head: the site is built.
+            let renamed = try workspace.read(post).replacingOccurrences(of: #""name": ""#, with: #""name": "Renamed: "#)
+            try workspace.write(post, renamed)
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 2 }, "\(server.errors)")
+            #expect(!lastRebuild().contains("only the pages"), "\(server.output)")
+            try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a story renamed under serve")
+            // And the next content edit renders only what shows it again, from that build.
+            try workspace.write(post, renamed.replacingOccurrences(of: excerpt, with: "A second excerpt"))
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
+            #expect(lastRebuild().contains("only the pages that show the saved story"), "\(server.output)")
+            #expect(await server.terminate() == 0)
+            try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "an excerpt saved after a build under serve")
         }
 
         @Test("with --timings, serve prints the phases of its first build and of every rebuild")
