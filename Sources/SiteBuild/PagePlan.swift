@@ -61,27 +61,26 @@ struct PagePlan: Sendable {
         checkListings(settings)
     }
 
-    /// The same plan with new versions of some of its stories in place of those it was made
-    /// from (`changed`, by the ``StoryModel/Story/versionID`` of the version each replaces),
-    /// when that is sure to give what planning them would: each kept its head (so its page,
-    /// place and tags), no listing sorts by content and there are no collections (whose
-    /// selection may read it). Nil otherwise: the pages must be planned again.
-    func updated(with changed: [ObjectIdentifier: Story]) -> PagePlan? {
+    /// Puts new versions of some of the plan's stories in place of those it was made from
+    /// (`changed`, by the ``StoryModel/Story/versionID`` of the version each replaces), and
+    /// returns true, when that is sure to give what planning them would: each kept its head (so
+    /// its page, place and tags), no listing sorts by content and there are no collections
+    /// (whose selection may read it). False, with the plan as it was, otherwise: the pages must
+    /// be planned again. In place: a plan held once is not copied, however large.
+    mutating func update(with changed: [ObjectIdentifier: Story]) -> Bool {
         guard collections.isEmpty, !tagListing.order.readsContent, !listings.values.contains(where: { $0.settings.order.readsContent })
-        else { return nil }
-        // In place, and only where a changed story is: most of a large plan stays as it is.
-        var plan = self
+        else { return false }
         for index in stories.indices {
-            if let version = changed[stories[index].versionID] { plan.stories[index] = version }
+            if let version = changed[stories[index].versionID] { stories[index] = version }
         }
         for index in pages.indices {
-            if let story = pages[index].kind.story, let version = changed[story.versionID] { plan.pages[index].kind = pages[index].kind.showing(version) }
+            if let story = pages[index].kind.story, let version = changed[story.versionID] { pages[index].kind = pages[index].kind.showing(version) }
         }
-        plan.globalStory = globalStory.map { changed[$0.versionID] ?? $0 }
-        for (uuid, listing) in listings { plan.listings[uuid] = listing.replacingVersions(changed) }
-        plan.feeds = feeds.map { $0.replacingVersions(changed) }
-        plan.tags = tags?.replacingVersions(changed)
-        return plan
+        globalStory = globalStory.map { changed[$0.versionID] ?? $0 }
+        for (uuid, listing) in listings { listings[uuid] = listing.replacingVersions(changed) }
+        feeds = feeds.map { $0.replacingVersions(changed) }
+        tags = tags?.replacingVersions(changed)
+        return true
     }
 
     /// Where `story`'s page is, or nil when it has none.

@@ -8,7 +8,7 @@ import StorySource
 
 /// What `serve` keeps of its last good build of a content folder without languages or
 /// collections, so that a save that edited only stories' content renders only the pages that
-/// show it (``rebuilt(changing:output:references:parsedFiles:siteModels:timings:)``), instead of
+/// show it (``rebuild(changing:output:references:parsedFiles:siteModels:timings:)``), instead of
 /// going over every page as a build does.
 ///
 /// Such a save moves no edge and no page: the graph and the plan are the last build's with the
@@ -53,51 +53,44 @@ public struct ServedSite: Sendable {
         fileCount = output.files.count + output.kept.count
     }
 
-    /// What a rebuild did.
-    public struct Rebuilt: Sendable {
-        /// The site as it is now, for the next save.
-        public var site: ServedSite
-        public var summary: SiteWriter.Summary
-    }
-
     /// How many pages the site has.
     public var pageCount: Int { plan.pages.count }
 
-    /// The site after the story files at `paths` (absolute, in the content folder) were saved,
-    /// with the pages that show their stories rendered again and written into `output`; nil
-    /// when the save did more than edit content (a new or removed file, a changed head or
-    /// reference, a page that now warns otherwise or fails) or a file read changed meanwhile:
-    /// then the site must be built. `references` hold those of the crawl; `parsedFiles` are the
-    /// content files as the builds loaded them. `siteModels` gets the new model; `timings`, how
-    /// long each phase took.
-    public func rebuilt(
+    /// Brings the site up to date with the saves of the story files at `paths` (absolute, in
+    /// the content folder): renders again the pages that show their stories, writes those that
+    /// changed into `output`, and says what it wrote. Nil when the save did more than edit
+    /// content (a new or removed file, a changed head or reference, a page that now warns
+    /// otherwise or fails) or a file read changed meanwhile: then the site must be built, and
+    /// this value, partly brought up to date, is to be dropped. In place, so hold it once: a copy
+    /// held elsewhere makes the update copy the plan. `references` hold those of the crawl;
+    /// `parsedFiles` are the content files as the builds loaded them. `siteModels` gets the new
+    /// model; `timings`, how long each phase took.
+    public mutating func rebuild(
         changing paths: [String], output: URL, references: ReferenceCache, parsedFiles: ParsedFileCache?,
         siteModels: SiteModelStore?, timings: PhaseTimings = PhaseTimings()
-    ) -> Rebuilt? {
+    ) -> SiteWriter.Summary? {
         guard let changed = timings.measure("read", { stories(in: paths) }),
-              let graph = timings.measure("graph update", { graph.updated(changing: changed, references: references, baseURL: settings.baseURL) })
+              let updated = timings.measure("graph update", { graph.updated(changing: changed, references: references, baseURL: settings.baseURL) })
         else { return nil }
         // The plan holds the versions the graph had: each is replaced by the graph's new one.
         var versions: [ObjectIdentifier: Story] = [:]
         for story in changed {
-            if let earlier = self.graph.story(uuid: story.uuid), let current = graph.story(uuid: story.uuid) { versions[earlier.versionID] = current }
+            if let earlier = graph.story(uuid: story.uuid), let current = updated.story(uuid: story.uuid) { versions[earlier.versionID] = current }
         }
-        guard let plan = timings.measure("plan update", { plan.updated(with: versions) }),
+        graph = updated
+        guard timings.measure("plan update", { plan.update(with: versions) }),
               let shown = readers.pages(showingContentOf: changed.compactMap { graph.position(of: $0.uuid) })
         else { return nil }
         let renderer = SiteGenerator.renderer(of: plan, graph: graph, templates: templates, settings: settings)
-        var site = self
-        guard let files = timings.measure("render", { site.render(shown, plan: plan, graph: graph, renderer: renderer, changed: changed) }),
+        guard let files = timings.measure("render", { render(shown, renderer: renderer, changed: changed) }),
               // A page that showed a story whose file changed after the load would mix versions.
               parsedFiles?.filesChangedSinceLoad.isEmpty ?? true,
               timings.measure("write", { write(files, into: output) })
         else { return nil }
-        site.graph = graph
-        site.plan = plan
         siteModels?.store(SiteModel(
             editions: [SiteModel.Edition(plan: plan, graph: graph, renderer: renderer)], translations: PageTranslations(plans: [plan]),
             strict: settings.strict, templates: settings.templates))
-        return Rebuilt(site: site, summary: SiteWriter.Summary(written: files.count, unchanged: fileCount - files.count, removed: 0))
+        return SiteWriter.Summary(written: files.count, unchanged: fileCount - files.count, removed: 0)
     }
 
     /// The stories of the files at `paths`, read again; nil when one is not a file that held one
@@ -111,12 +104,10 @@ public struct ServedSite: Sendable {
         return stories
     }
 
-    /// Renders the pages at `indices` of `plan` and the feeds that list one of the `changed` stories,
-    /// noting what each page gave; returns the files whose bytes differ from what is written.
-    /// Nil when a page fails, or warns otherwise than before.
-    private mutating func render(
-        _ indices: [Int], plan: PagePlan, graph: LinkGraph, renderer: PageRenderer, changed: [Story]
-    ) -> [OutputFile]? {
+    /// Renders the pages at `indices` of the plan and the feeds that list one of the `changed`
+    /// stories, noting what each page gave; returns the files whose bytes differ from what is
+    /// written. Nil when a page fails, or warns otherwise than before.
+    private mutating func render(_ indices: [Int], renderer: PageRenderer, changed: [Story]) -> [OutputFile]? {
         var files: [OutputFile] = []
         for index in indices {
             let page = plan.pages[index]

@@ -142,8 +142,7 @@ actor ServeBuilder {
                 return
             }
         }
-        if space == nil, let served, let paths = savedStoryFiles(work, options: options),
-           rebuildPages(showing: paths, of: served) {
+        if space == nil, served != nil, let paths = savedStoryFiles(work, options: options), rebuildPages(showing: paths) {
             return
         }
         await build(options, log: log, first: !hasBuilt)
@@ -159,25 +158,27 @@ actor ServeBuilder {
         return paths.filter { LocalFolderSource.readsFile(named: URL(fileURLWithPath: $0).lastPathComponent) }.sorted()
     }
 
-    /// Renders again only the pages of `served` that show the stories of the files at `paths`,
-    /// when the save did no more than edit their content; false when the site must be built.
-    private func rebuildPages(showing paths: [String], of served: ServedSite) -> Bool {
+    /// Renders again only the pages of the site served that show the stories of the files at
+    /// `paths`, when the save did no more than edit their content; false when the site must be
+    /// built.
+    private func rebuildPages(showing paths: [String]) -> Bool {
         let clock = ContinuousClock()
         let started = clock.now
         let timings = PhaseTimings()
-        let rebuilt = served.rebuilt(
+        // Held here alone, the site is brought up to date in place; one that cannot be is dropped.
+        guard var site = served.take(), let summary = site.rebuild(
             changing: paths, output: output, references: referenceCache, parsedFiles: parsedFiles, siteModels: siteModels, timings: timings)
-        guard let rebuilt else { return false }
+        else { return false }
+        self.served = site
         if arguments.flag("timings") { context.console.err(timings.report) }
-        self.served = rebuilt.site
         var log = DiagnosticLog()
-        log.add(contentsOf: rebuilt.site.diagnostics)
+        log.add(contentsOf: site.diagnostics)
         context.printProblems(log, quiet: firstOptions.quiet)
         liveReload.reload()
         if !firstOptions.quiet {
             context.console.out(
-                "Rebuilt \(counted(rebuilt.site.pageCount, "page")) in \(String(format: "%.2f", (clock.now - started).seconds)) s "
-                    + "(\(rebuilt.summary); only the pages that show the saved \(paths.count == 1 ? "story" : "stories")), "
+                "Rebuilt \(counted(site.pageCount, "page")) in \(String(format: "%.2f", (clock.now - started).seconds)) s "
+                    + "(\(summary); only the pages that show the saved \(paths.count == 1 ? "story" : "stories")), "
                     + "\(counted(log.warningCount, "warning"))\n")
         }
         return true

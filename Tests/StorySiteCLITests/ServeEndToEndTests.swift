@@ -29,6 +29,18 @@ extension StorySiteCLITests {
             return (workspace, server, url, events)
         }
 
+        /// The line serve printed about its rebuild numbered `number` (the first is 1), once
+        /// printed (it follows the reload event); empty when it is not printed within 10 s.
+        static func rebuildLine(_ number: Int, of server: ServeProcess) async -> String {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline {
+                let lines = server.output.components(separatedBy: "\n").filter { $0.hasPrefix("Rebuilt") }
+                if lines.count >= number { return lines[number - 1] }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return ""
+        }
+
         @Test("serve builds the demo, prints its URL, serves pages with the reload script, and stops cleanly on SIGTERM")
         func servesDemo() async throws {
             let workspace = try BuildEndToEndTests.demoWorkspace()
@@ -100,10 +112,6 @@ extension StorySiteCLITests {
                 guard number < reports.count else { return [] }
                 return IncrementalBuildTests.phaseNames(in: Array(reports)[number])
             }
-            /// Whether the last rebuild rendered only the pages that show the saved story.
-            func renderedOnlyThePagesShowingIt() -> Bool {
-                server.output.components(separatedBy: "\n").last { $0.hasPrefix("Rebuilt") }?.contains("only the pages that show") ?? false
-            }
             // A text edit renders only the pages that show the story, from the site kept in memory;
             // twice, so that the second starts from what the first left.
             for (number, title) in ["Onward", "Forward"].enumerated() {
@@ -112,7 +120,7 @@ extension StorySiteCLITests {
                 #expect(try await Self.get(url + "a/").body.contains(title))
                 let rebuild = await phases(ofBuild: number + 1)
                 #expect(rebuild.contains("plan update") && !rebuild.contains("load") && !rebuild.contains("crawl"), "\(rebuild)")
-                #expect(renderedOnlyThePagesShowingIt(), "\(server.output)")
+                #expect(await Self.rebuildLine(number + 1, of: server).contains("only the pages that show"), "\(server.output)")
                 try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a text edit under serve")
             }
             // Now a links to c, which nothing linked to: the site is crawled again, and c gets its page.
@@ -120,7 +128,7 @@ extension StorySiteCLITests {
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
             #expect(try await Self.get(url + "c/").status == 200)
             #expect(await phases(ofBuild: 3).contains("crawl"))
-            #expect(!renderedOnlyThePagesShowingIt(), "\(server.output)")
+            #expect(!(await Self.rebuildLine(3, of: server).contains("only the pages")), "\(server.output)")
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a new link under serve")
             // The next text edit starts from what that build kept.
             try IncrementalBuildTests.editA(in: workspace, title: "Ahead", linkTo: "c")
@@ -151,26 +159,22 @@ extension StorySiteCLITests {
             let post = "Content/blog/why-stockpot-works-offline-first.json"
             let original = try workspace.read(post)
             let excerpt = try #require(original.firstMatch(of: /"excerpt": "([^"]*)"/)?.output.1)
-            /// The last line serve printed about a rebuild.
-            func lastRebuild() -> String {
-                server.output.components(separatedBy: "\n").last { $0.hasPrefix("Rebuilt") } ?? ""
-            }
             // The excerpt shows on the post's page, in the blog's listing, its feed and the tag pages.
             try workspace.write(post, original.replacingOccurrences(of: excerpt, with: "An excerpt saved while serving"))
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 1 }, "\(server.errors)")
-            #expect(lastRebuild().contains("only the pages that show the saved story"), "\(server.output)")
+            #expect(await Self.rebuildLine(1, of: server).contains("only the pages that show the saved story"), "\(server.output)")
             #expect(try workspace.read("Output/blog/feed.xml").contains("An excerpt saved while serving"))
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "an excerpt saved under serve")
             // A new name is a new head: the site is built.
             let renamed = try workspace.read(post).replacingOccurrences(of: #""name": ""#, with: #""name": "Renamed: "#)
             try workspace.write(post, renamed)
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 2 }, "\(server.errors)")
-            #expect(!lastRebuild().contains("only the pages"), "\(server.output)")
+            #expect(!(await Self.rebuildLine(2, of: server).contains("only the pages")), "\(server.output)")
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a story renamed under serve")
             // And the next content edit renders only what shows it again, from that build.
             try workspace.write(post, renamed.replacingOccurrences(of: excerpt, with: "A second excerpt"))
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
-            #expect(lastRebuild().contains("only the pages that show the saved story"), "\(server.output)")
+            #expect(await Self.rebuildLine(3, of: server).contains("only the pages that show the saved story"), "\(server.output)")
             #expect(await server.terminate() == 0)
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "an excerpt saved after a build under serve")
         }
