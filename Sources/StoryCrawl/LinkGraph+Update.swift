@@ -32,8 +32,8 @@ extension LinkGraph {
     /// version made (as `references` kept them): what a save that edited only their content
     /// gives. Nil when any is not one of this graph's stories or changed in a way that could
     /// move an edge: the source must be crawled. `baseURL` is the crawl's. Unlike
-    /// ``updated(with:references:baseURL:jobs:)``, this looks at the changed stories alone, so
-    /// it costs per story changed, not per story.
+    /// ``updated(with:references:baseURL:jobs:)``, this looks at the changed stories alone; the
+    /// one cost per story is a copy of the list of stories.
     public func updated(changing changed: [Story], references: ReferenceCache, baseURL: String?) -> LinkGraph? {
         let versions = Dictionary(changed.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         guard versions.count == changed.count else { return nil }
