@@ -31,6 +31,8 @@ struct PagePlan: Sendable {
     let language: SiteLanguage?
     private var locations: [String: PageLocation] = [:]
     private let tagListing: ListingSettings
+    /// Whether a collection's selection reads content (see ``StoryCrawl/StorySelection/readsContent``).
+    private let collectionsReadContent: Bool
 
     /// Plans the pages of `graph` in `language` (nil for a site without languages) with
     /// `settings`; `tagPages` and `tagIndex` say whether the theme has `pages/tag` and
@@ -38,6 +40,7 @@ struct PagePlan: Sendable {
     init(graph: LinkGraph, settings: SiteSettings, language: SiteLanguage? = nil, tagPages: Bool = false, tagIndex: Bool = false) {
         self.language = language
         tagListing = settings.listings[ListingSettings.tagsKey] ?? .standard
+        collectionsReadContent = settings.collections.contains { $0.selection.readsContent }
         var owners = PageOwners()
         placeStories(of: graph, global: settings.global, jobs: settings.jobs, owners: &owners)
         let hasPage = { [locations] (story: Story) in locations[story.uuid] != nil }
@@ -64,11 +67,11 @@ struct PagePlan: Sendable {
     /// Puts new versions of some of the plan's stories in place of those it was made from
     /// (`changed`, by the ``StoryModel/Story/versionID`` of the version each replaces), and
     /// returns true, when that is sure to give what planning them would: each kept its head (so
-    /// its page, place and tags), no listing sorts by content and there are no collections
-    /// (whose selection may read it). False, with the plan as it was, otherwise: the pages must
-    /// be planned again. In place: a plan held once is not copied, however large.
+    /// its page, place and tags), and no listing or collection sorts or selects by content.
+    /// False, with the plan as it was, otherwise: the pages must be planned again. In place: a
+    /// plan held once is not copied, however large.
     mutating func update(with changed: [ObjectIdentifier: Story]) -> Bool {
-        guard collections.isEmpty, !tagListing.order.readsContent, !listings.values.contains(where: { $0.settings.order.readsContent })
+        guard !collectionsReadContent, !tagListing.order.readsContent, !listings.values.contains(where: { $0.settings.order.readsContent })
         else { return false }
         for index in stories.indices {
             if let version = changed[stories[index].versionID] { stories[index] = version }
@@ -80,6 +83,9 @@ struct PagePlan: Sendable {
         for (uuid, listing) in listings { listings[uuid] = listing.replacingVersions(changed) }
         feeds = feeds.map { $0.replacingVersions(changed) }
         tags = tags?.replacingVersions(changed)
+        for index in collections.indices where collections[index].stories.contains(where: { changed[$0.versionID] != nil }) {
+            collections[index].stories = collections[index].stories.map { changed[$0.versionID] ?? $0 }
+        }
         return true
     }
 

@@ -6,10 +6,11 @@ import StoryModel
 import StoryRender
 import StorySource
 
-/// What `serve` keeps of its last good build of a content folder without languages or
-/// collections, so that a save that edited only stories' content renders only the pages that
-/// show it (``rebuild(changing:output:references:parsedFiles:siteModels:timings:)``), instead of
-/// going over every page as a build does.
+/// What `serve` keeps of its last good build of a content folder without languages (whose
+/// collections, if any, select by heads alone), so that a save that edited only stories'
+/// content renders only the pages that show it
+/// (``rebuild(changing:output:references:parsedFiles:siteModels:timings:)``), instead of going
+/// over every page as a build does.
 ///
 /// Such a save moves no edge and no page: the graph and the plan are the last build's with the
 /// new versions in place, and the pages whose fingerprints read the changed stories'

@@ -69,9 +69,11 @@ public struct SiteGenerator {
     var keepsServedSite = false
 
     /// Whether the page fingerprints note which pages read which stories' content, for a
-    /// ``ServedSite``: asked for, and a content folder's site without languages or collections.
+    /// ``ServedSite``: asked for, and a content folder's site without languages whose
+    /// collections select by heads alone.
     var notesContentReads: Bool {
-        keepsServedSite && settings.api == nil && settings.collections.isEmpty && settings.siteLanguages == [nil]
+        keepsServedSite && settings.api == nil && settings.siteLanguages == [nil]
+            && !settings.collections.contains { $0.selection.readsContent }
     }
 
     /// A generator of the site `settings` describe, their paths relative to `workingDirectory`.

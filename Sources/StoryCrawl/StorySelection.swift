@@ -28,6 +28,10 @@ public struct StorySelection: Sendable, Hashable {
         self.limit = limit
     }
 
+    /// Whether the selection reads the stories' content (a component, or a `content.` sort key),
+    /// not their heads alone: then a change of content may change what it selects.
+    public var readsContent: Bool { component != nil || order.readsContent }
+
     /// What to ask the source for; ``select(from:)`` narrows it down.
     public var query: StoryQuery { StoryQuery(folder: folder, tag: tag) }
 

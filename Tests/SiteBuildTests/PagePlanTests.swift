@@ -114,21 +114,41 @@ extension SiteBuildTests {
             #expect(updated.pages.map(\.location) == afresh.pages.map(\.location))
         }
 
-        @Test("a plan whose listing sorts by content, or that has collections, is not brought up to date: it must be made anew")
+        @Test("a plan whose listing or collection sorts or selects by content is not brought up to date: it must be made anew")
         func notUpdatedWhenContentSorts() throws {
             let stories = try [story("home", "home"), story("blog", "blog/"), story("p0", "blog/post-0")]
-            var sorted = SiteSettings()
-            sorted.listings["blog/"] = ListingSettings(order: try StoryOrder(parsing: "content.priority desc"))
             /// Whether the plan of `stories` with `settings` takes no change at all.
             func updates(_ settings: SiteSettings) -> Bool {
                 var plan = PagePlan(graph: graph(stories), settings: settings)
                 return plan.update(with: [:])
             }
+            var sorted = SiteSettings()
+            sorted.listings["blog/"] = ListingSettings(order: try StoryOrder(parsing: "content.priority desc"))
             #expect(!updates(sorted))
-            var collected = SiteSettings()
-            collected.collections = [CollectionSettings(name: "all", selection: StorySelection(folder: "blog/"))]
-            #expect(!updates(collected))
+            /// Settings with one collection of the blog's stories.
+            func collecting(_ selection: StorySelection) -> SiteSettings {
+                var settings = SiteSettings()
+                settings.collections = [CollectionSettings(name: "posts", selection: selection)]
+                return settings
+            }
+            #expect(!updates(collecting(StorySelection(folder: "blog/", component: "post"))))
+            #expect(!updates(collecting(StorySelection(folder: "blog/", order: try StoryOrder(parsing: "content.priority")))))
+            #expect(updates(collecting(StorySelection(folder: "blog/", order: try StoryOrder(parsing: "first_published_at desc"), limit: 3))))
             #expect(updates(SiteSettings()))
+        }
+
+        @Test("a plan brought up to date puts the new versions in its collections too")
+        func updatedCollections() throws {
+            let stories = try [story("home", "home"), story("blog", "blog/"), story("p0", "blog/post-0"), story("p1", "blog/post-1")]
+            let newVersion = try Story(json: try #require(try JSONValue(parsing: """
+                {"uuid": "p1", "full_slug": "blog/post-1", "tag_list": [], "content": {"component": "page", "text": "new"}}
+                """).objectValue))
+            var settings = SiteSettings()
+            settings.collections = [CollectionSettings(name: "posts", selection: StorySelection(folder: "blog/"))]
+            var plan = PagePlan(graph: graph(stories), settings: settings)
+            let took = plan.update(with: [stories[3].versionID: newVersion])
+            #expect(took)
+            #expect(plan.collections.first?.stories.map(\.versionID) == [stories[2].versionID, newVersion.versionID])
         }
     }
 }

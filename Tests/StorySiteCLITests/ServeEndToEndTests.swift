@@ -144,13 +144,14 @@ extension StorySiteCLITests {
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a template saved after text edits under serve")
         }
 
-        @Test("on a site without languages or collections, a save that edits only a story's content renders only the pages that show it, feeds and listings too, as a full build would")
+        @Test("on a site without languages, a save that edits only a story's content renders only the pages that show it, feeds and listings too, as a full build would; one of a story every page shows builds")
         func rendersOnlyThePagesShowingASavedStory() async throws {
             let workspace = try BuildEndToEndTests.demoWorkspace()
             try workspace.write("storysite.json", #"""
                 {"baseURL": "https://kestrelstudio.example/", "site": {"title": "Kestrel Studio"},
                  "listings": {"blog/": {"sort": "first_published_at desc", "perPage": 5, "feed": true, "summary": "content.excerpt"},
-                              "tags/": {"sort": "first_published_at desc"}}}
+                              "tags/": {"sort": "first_published_at desc"}},
+                 "collections": {"latest": {"folder": "blog/", "sort": "first_published_at desc", "limit": 3}}}
                 """#)
             let server = try ServeProcess(["--port", "0"], in: workspace.url)
             let url = try await server.url()
@@ -175,8 +176,16 @@ extension StorySiteCLITests {
             try workspace.write(post, renamed.replacingOccurrences(of: excerpt, with: "A second excerpt"))
             #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
             #expect(await Self.rebuildLine(3, of: server).contains("only the pages that show the saved story"), "\(server.output)")
-            #expect(await server.terminate() == 0)
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "an excerpt saved after a build under serve")
+            // The newest post is in the collection `latest`, which every page sees: the site is built.
+            let newest = "Content/blog/a-four-day-week-one-year-in.json"
+            let newestText = try workspace.read(newest)
+            let newestExcerpt = try #require(newestText.firstMatch(of: /"excerpt": "([^"]*)"/)?.output.1)
+            try workspace.write(newest, newestText.replacingOccurrences(of: newestExcerpt, with: "The newest excerpt"))
+            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 4 }, "\(server.errors)")
+            #expect(!(await Self.rebuildLine(4, of: server).contains("only the pages")), "\(server.output)")
+            #expect(await server.terminate() == 0)
+            try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a post of a collection saved under serve")
         }
 
         @Test("with --timings, serve prints the phases of its first build and of every rebuild")
