@@ -23,10 +23,10 @@ struct FolderListing: Sendable {
         self.pages = pages
     }
 
-    /// The same listing with the versions `changed` names (by the ``StoryModel/Story/versionID``
-    /// of the version each replaces) in place; each must sort as the one it replaces.
-    func replacingVersions(_ changed: [ObjectIdentifier: Story]) -> FolderListing {
-        FolderListing(startPage: changed[startPage.versionID] ?? startPage, settings: settings, pages: pages.replacingVersions(changed))
+    /// The same listing with the new versions `changed` has in place; each must sort as the one
+    /// it replaces.
+    func replacingVersions(_ changed: StoryVersions) -> FolderListing {
+        FolderListing(startPage: changed.current(startPage), settings: settings, pages: pages.replacingVersions(changed))
     }
 
     /// The site-relative URL of the folder's feed.

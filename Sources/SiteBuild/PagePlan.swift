@@ -64,28 +64,23 @@ struct PagePlan: Sendable {
         checkListings(settings)
     }
 
-    /// Puts new versions of some of the plan's stories in place of those it was made from
-    /// (`changed`, by the ``StoryModel/Story/versionID`` of the version each replaces), and
-    /// returns true, when that is sure to give what planning them would: each kept its head (so
+    /// Puts the new versions `changed` has of some of the plan's stories in place of those it was
+    /// made from, and returns true, when that is sure to give what planning them would: each kept its head (so
     /// its page, place and tags), and no listing or collection sorts or selects by content.
     /// False, with the plan as it was, otherwise: the pages must be planned again. In place: a
     /// plan held once is not copied, however large.
-    mutating func update(with changed: [ObjectIdentifier: Story]) -> Bool {
+    mutating func update(with changed: StoryVersions) -> Bool {
         guard !collectionsReadContent, !tagListing.order.readsContent, !listings.values.contains(where: { $0.settings.order.readsContent })
         else { return false }
-        for index in stories.indices {
-            if let version = changed[stories[index].versionID] { stories[index] = version }
-        }
+        changed.replace(in: &stories)
         for index in pages.indices {
-            if let story = pages[index].kind.story, let version = changed[story.versionID] { pages[index].kind = pages[index].kind.showing(version) }
+            if let story = pages[index].kind.story, let version = changed.newVersion(of: story) { pages[index].kind = pages[index].kind.showing(version) }
         }
-        globalStory = globalStory.map { changed[$0.versionID] ?? $0 }
+        globalStory = globalStory.map(changed.current)
         for (uuid, listing) in listings { listings[uuid] = listing.replacingVersions(changed) }
         feeds = feeds.map { $0.replacingVersions(changed) }
-        tags = tags?.replacingVersions(changed)
-        for index in collections.indices where collections[index].stories.contains(where: { changed[$0.versionID] != nil }) {
-            collections[index].stories = collections[index].stories.map { changed[$0.versionID] ?? $0 }
-        }
+        tags?.replaceVersions(changed)
+        for index in collections.indices { changed.replace(in: &collections[index].stories) }
         return true
     }
 

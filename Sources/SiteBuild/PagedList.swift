@@ -10,11 +10,11 @@ struct PagedList: Sendable {
     /// The site-relative URL of page 1 (`blog/`, `tags/swift/`).
     let url: String
 
-    /// The same list with the versions `changed` names (by the ``StoryModel/Story/versionID``
-    /// of the version each replaces) in place, in the same places.
-    func replacingVersions(_ changed: [ObjectIdentifier: Story]) -> PagedList {
-        guard items.contains(where: { changed[$0.versionID] != nil }) else { return self }
-        return PagedList(items: items.map { changed[$0.versionID] ?? $0 }, perPage: perPage, url: url)
+    /// The same list with the new versions `changed` has in place, in the same places.
+    func replacingVersions(_ changed: StoryVersions) -> PagedList {
+        var items = self.items
+        changed.replace(in: &items)
+        return PagedList(items: items, perPage: perPage, url: url)
     }
 
     /// How many pages the list fills: at least one, even when it is empty.

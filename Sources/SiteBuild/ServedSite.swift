@@ -74,16 +74,16 @@ public struct ServedSite: Sendable {
               let updated = timings.measure("graph update", { graph.updated(changing: changed, references: references, baseURL: settings.baseURL) })
         else { return nil }
         // The plan holds the versions the graph had: each is replaced by the graph's new one.
-        var versions: [ObjectIdentifier: Story] = [:]
-        for story in changed {
-            if let earlier = graph.story(uuid: story.uuid), let current = updated.story(uuid: story.uuid) { versions[earlier.versionID] = current }
-        }
+        let versions = StoryVersions(changed.compactMap { story in
+            guard let earlier = graph.story(uuid: story.uuid), let current = updated.story(uuid: story.uuid) else { return nil }
+            return (earlier, current)
+        })
         graph = updated
         guard timings.measure("plan update", { plan.update(with: versions) }),
               let shown = readers.pages(showingContentOf: changed.compactMap { graph.position(of: $0.uuid) })
         else { return nil }
         let renderer = SiteGenerator.renderer(of: plan, graph: graph, templates: templates, settings: settings)
-        guard let files = timings.measure("render", { render(shown, renderer: renderer, changed: changed) }),
+        guard let files = timings.measure("render", { render(shown, renderer: renderer, changed: versions) }),
               // A page that showed a story whose file changed after the load would mix versions.
               parsedFiles?.filesChangedSinceLoad.isEmpty ?? true,
               timings.measure("write", { write(files, into: output) })
@@ -105,10 +105,10 @@ public struct ServedSite: Sendable {
         return stories
     }
 
-    /// Renders the pages at `indices` of the plan and the feeds that list one of the `changed`
-    /// stories, noting what each page gave; returns the files whose bytes differ from what is
+    /// Renders the pages at `indices` of the plan and the feeds that list a new version `changed`
+    /// has, noting what each page gave; returns the files whose bytes differ from what is
     /// written. Nil when a page fails, or warns otherwise than before.
-    private mutating func render(_ indices: [Int], renderer: PageRenderer, changed: [Story]) -> [OutputFile]? {
+    private mutating func render(_ indices: [Int], renderer: PageRenderer, changed: StoryVersions) -> [OutputFile]? {
         var files: [OutputFile] = []
         for index in indices {
             let page = plan.pages[index]
@@ -122,8 +122,7 @@ public struct ServedSite: Sendable {
             pages[page.key] = renewed
         }
         guard let baseURL = settings.baseURL else { return files }
-        let versions = Set(changed.compactMap { graph.story(uuid: $0.uuid)?.versionID })
-        for listing in plan.feeds where listing.pages.items.contains(where: { versions.contains($0.versionID) }) {
+        for listing in plan.feeds where listing.pages.items.contains(where: changed.isNew) {
             let feed = FeedFile.make(for: listing, renderer: renderer, baseURL: baseURL, site: settings.site)
             if feeds[feed.path] != feed.hash { files.append(feed) }
             feeds[feed.path] = feed.hash

@@ -46,14 +46,10 @@ struct TagIndex: Sendable {
         for index in tags.indices { tags[index].stories = order.sorted(tags[index].stories) }
     }
 
-    /// The same index with the versions `changed` names (by the ``StoryModel/Story/versionID``
-    /// of the version each replaces) in place; each must have the same tags and sort the same.
-    func replacingVersions(_ changed: [ObjectIdentifier: Story]) -> TagIndex {
-        var index = self
-        for position in tags.indices where tags[position].stories.contains(where: { changed[$0.versionID] != nil }) {
-            index.tags[position].stories = tags[position].stories.map { changed[$0.versionID] ?? $0 }
-        }
-        return index
+    /// Puts the new versions `changed` has in place; each must have the same tags and sort the
+    /// same as the one it replaces.
+    mutating func replaceVersions(_ changed: StoryVersions) {
+        for position in tags.indices { changed.replace(in: &tags[position].stories) }
     }
 
     /// The tag with this slug.

@@ -24,9 +24,7 @@ extension LinkGraph {
         if let root, let position = position(of: root.uuid) { updated.root = nodes[position] }
         return updated
     }
-}
 
-extension LinkGraph {
     /// This graph with `changed`, new versions of some of its stories (reached or not), in place
     /// of the earlier ones, when each kept its head and makes the references its earlier
     /// version made (as `references` kept them): what a save that edited only their content
@@ -41,14 +39,12 @@ extension LinkGraph {
         var updated = self
         for story in changed {
             if let position = position(of: story.uuid) {
-                guard let current = update.currentVersions(of: 1, reached: true, jobs: 1, earlier: { _ in stories[position].story.known })
-                else { return nil }
-                updated.stories[position].story = current[0]
-                if root?.uuid == story.uuid { updated.root = current[0] }
+                guard let current = update.currentVersion(of: stories[position].story.known, reached: true) else { return nil }
+                updated.stories[position].story = current
+                if root?.uuid == story.uuid { updated.root = current }
             } else if let position = orphans.firstIndex(where: { $0.uuid == story.uuid }) {
-                guard let current = update.currentVersions(of: 1, reached: false, jobs: 1, earlier: { _ in orphans[position].known })
-                else { return nil }
-                updated.orphans[position] = current[0]
+                guard let current = update.currentVersion(of: orphans[position].known, reached: false) else { return nil }
+                updated.orphans[position] = current
             } else {
                 return nil
             }

@@ -60,8 +60,8 @@ struct StoryUpdate {
     }
 
     /// The current version of `earlier`: nil when it is gone or changed in a way that could
-    /// move an edge.
-    private func currentVersion(of earlier: KnownStory, reached: Bool) -> Story? {
+    /// move an edge. With `reached`, as ``currentVersions(of:reached:jobs:earlier:)`` says.
+    func currentVersion(of earlier: KnownStory, reached: Bool) -> Story? {
         guard let story = current(earlier.uuid), story.uuid == earlier.uuid,
               let digest = story.givenDigest, let earlierDigest = earlier.digest else { return nil }
         if digest == earlierDigest { return story }

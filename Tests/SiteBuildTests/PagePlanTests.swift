@@ -95,7 +95,7 @@ extension SiteBuildTests {
             let plan = PagePlan(graph: graph(stories), settings: settings, tagPages: true)
             let afresh = PagePlan(graph: graph(stories.map { $0.uuid == "p1" ? newVersion : $0 }), settings: settings, tagPages: true)
             var updated = plan
-            let took = updated.update(with: [stories[3].versionID: newVersion])
+            let took = updated.update(with: StoryVersions([(stories[3], newVersion)]))
             #expect(took)
             /// Every story the plan shows, by version: on its pages, in their listings, its feeds and tags.
             func versions(_ plan: PagePlan) -> [ObjectIdentifier] {
@@ -120,7 +120,7 @@ extension SiteBuildTests {
             /// Whether the plan of `stories` with `settings` takes no change at all.
             func updates(_ settings: SiteSettings) -> Bool {
                 var plan = PagePlan(graph: graph(stories), settings: settings)
-                return plan.update(with: [:])
+                return plan.update(with: StoryVersions([]))
             }
             var sorted = SiteSettings()
             sorted.listings["blog/"] = ListingSettings(order: try StoryOrder(parsing: "content.priority desc"))
@@ -146,7 +146,7 @@ extension SiteBuildTests {
             var settings = SiteSettings()
             settings.collections = [CollectionSettings(name: "posts", selection: StorySelection(folder: "blog/"))]
             var plan = PagePlan(graph: graph(stories), settings: settings)
-            let took = plan.update(with: [stories[3].versionID: newVersion])
+            let took = plan.update(with: StoryVersions([(stories[3], newVersion)]))
             #expect(took)
             #expect(plan.collections.first?.stories.map(\.versionID) == [stories[2].versionID, newVersion.versionID])
         }
