@@ -11,8 +11,10 @@ import StoryModel
 /// latest crawl alone, in the order found.
 ///
 /// References depend on the base URL and the root story's slug as well as on the content, so
-/// the cache holds those of one pair; asked with another, it starts empty. Only stories with a
-/// file digest and without embedded stories are kept.
+/// the cache holds those of one pair; asked with another, it starts empty. One kept in memory
+/// keeps those of the earlier pairs aside, for a site whose languages have roots of their own
+/// (`en/home`, `de/home`), crawled one after the other. Only stories with a file digest and
+/// without embedded stories are kept.
 public final class ReferenceCache: @unchecked Sendable {
     // Safe to share: every access holds the lock.
     private let lock = NSLock()
@@ -28,7 +30,10 @@ public final class ReferenceCache: @unchecked Sendable {
     private var encodedDigests: Set<String> = []
     private var writer = ByteRecordWriter(magic: ReferenceCache.magic)
 
-    private struct Context: Equatable {
+    /// In memory, what was kept for each pair other than the current one.
+    private var keptElsewhere: [Context: (stored: [String: [ExtractedReference]], file: KeptFile?)] = [:]
+
+    private struct Context: Hashable {
         var baseURL: String?
         var rootSlug: String
     }
@@ -64,13 +69,7 @@ public final class ReferenceCache: @unchecked Sendable {
         guard let digest = story.givenDigest else { return extract() }
         let asked = Context(baseURL: baseURL, rootSlug: rootSlug)
         let kept: Kept? = lock.withLock {
-            if context != asked {
-                start(asked)
-                stored = [:]
-                storedUsed = []
-                encodedDigests = []
-                file = nil
-            }
+            if context != asked { switchLocked(to: asked) }
             guard let found = keptLocked(digest) else { return nil }
             if persisting { storedUsed.insert(digest) }
             return found
@@ -93,7 +92,10 @@ public final class ReferenceCache: @unchecked Sendable {
     /// `rootSlug`; nil when none are kept.
     func kept(forDigest digest: String, baseURL: String?, rootSlug: String) -> [ExtractedReference]? {
         let asked = Context(baseURL: baseURL, rootSlug: rootSlug)
-        return lock.withLock { context == asked ? keptLocked(digest) : nil }.flatMap { read($0, digest: digest, context: asked) }
+        return lock.withLock {
+            guard context != asked else { return keptLocked(digest) }
+            return keptElsewhere[asked].flatMap { Self.kept(digest, stored: $0.stored, file: $0.file) }
+        }.flatMap { read($0, digest: digest, context: asked) }
     }
 
     /// Keeps in the file written the references kept for `digests`, as a crawl with `baseURL`
@@ -106,8 +108,25 @@ public final class ReferenceCache: @unchecked Sendable {
         }
     }
 
+    /// Makes `asked` the current pair, with what was kept for it before (in memory) or nothing;
+    /// the lock must be held.
+    private func switchLocked(to asked: Context) {
+        if !persisting, let context { keptElsewhere[context] = (stored, file) }
+        let earlier = persisting ? nil : keptElsewhere.removeValue(forKey: asked)
+        start(asked)
+        stored = earlier?.stored ?? [:]
+        file = earlier?.file
+        storedUsed = []
+        encodedDigests = []
+    }
+
     /// Where the references kept for `digest` are; the lock must be held.
     private func keptLocked(_ digest: String) -> Kept? {
+        Self.kept(digest, stored: stored, file: file)
+    }
+
+    /// Where the references for `digest` are among those `stored` and those of `file`.
+    private static func kept(_ digest: String, stored: [String: [ExtractedReference]], file: KeptFile?) -> Kept? {
         if let found = stored[digest] { return .read(found) }
         return file.flatMap { file in file.records[digest].map { .record(file, $0) } }
     }

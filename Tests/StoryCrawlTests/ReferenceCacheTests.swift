@@ -106,6 +106,27 @@ extension StoryCrawlTests {
             #expect(serving.encoded() == nil)
         }
 
+        @Test("a cache kept in memory keeps the references of each base URL and root aside while another's are asked for, those of its file too")
+        func inMemoryKeepsEveryContext() async throws {
+            let folder = try TemporaryFolder()
+            let file = folder.path("references")
+            let full = try await crawlKeeping(try space(links: true), in: file)
+            let serving = ReferenceCache.reading(file, writesBack: false)
+            // A site whose languages have roots of their own crawls them one after the other.
+            let rebased = try await Crawler(
+                source: RecordingSource(try space(links: true)), baseURL: "https://example.com/", referenceCache: serving
+            ).crawl()
+            #expect(!edges(rebased).isEmpty)
+            for _ in 1...2 {
+                let kept = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: serving).crawl()
+                #expect(edges(kept) == edges(full), "from the file, after another base URL")
+                let keptRebased = try await Crawler(
+                    source: RecordingSource(try space(links: false)), baseURL: "https://example.com/", referenceCache: serving
+                ).crawl()
+                #expect(edges(keptRebased) == edges(rebased), "found with the other base URL, kept aside")
+            }
+        }
+
         @Test("a cache kept in memory (serve's) gives a story's references again for the same digest, and writes no file")
         func inMemory() async throws {
             let cache = ReferenceCache()
