@@ -2,8 +2,8 @@
 /// (``BuildPageFingerprints``): a save that changed only some stories' content, each keeping
 /// its head and references, changes the fingerprints of these pages alone, so only they need
 /// rendering again. Positions are in the link graph's ``StoryCrawl/LinkGraph/stories``, pages
-/// in the plan's ``PagePlan/pages``. Stories of other languages are not among them: this is for
-/// a site without languages.
+/// in the plan's ``PagePlan/pages``, of one language. Stories of other languages that its pages
+/// link to are not among them (see ``ServedSite/shownAcrossLanguages``).
 struct ContentReaders: Sendable {
     /// For each story, the pages whose fingerprint holds its digest (its own, those that link to
     /// it or to a story that relates to it, the listings that show it), a page once or more.

@@ -34,8 +34,9 @@ public struct SiteGenerator {
         public var graphs: [LanguageGraph] = []
         /// The default language's link graph; nil when the source could not be loaded or crawled.
         public var graph: LinkGraph? { graphs.first?.graph }
-        /// Which pages read which stories' content, when the generator was asked to note it.
-        var contentReaders: ContentReaders?
+        /// Which pages read which stories' content, per language as ``graphs``, when the
+        /// generator was asked to note it.
+        var contentReaders: [ContentReaders] = []
         /// What `serve` keeps to rebuild only the pages a save changed, when the generator was
         /// asked for it and the site is one it can do that for (see ``ServedSite``).
         public var served: ServedSite?
@@ -69,11 +70,10 @@ public struct SiteGenerator {
     var keepsServedSite = false
 
     /// Whether the page fingerprints note which pages read which stories' content, for a
-    /// ``ServedSite``: asked for, and a content folder's site without languages whose
-    /// collections select by heads alone.
+    /// ``ServedSite``: asked for, and a content folder's site whose collections select by heads
+    /// alone.
     var notesContentReads: Bool {
-        keepsServedSite && settings.api == nil && settings.siteLanguages == [nil]
-            && !settings.collections.contains { $0.selection.readsContent }
+        keepsServedSite && settings.api == nil && !settings.collections.contains { $0.selection.readsContent }
     }
 
     /// A generator of the site `settings` describe, their paths relative to `workingDirectory`.
@@ -155,7 +155,7 @@ public struct SiteGenerator {
             }
         }
         if notesContentReads {
-            output.served = ServedSite(output, plan: plans[0], templates: templates, settings: settings)
+            output.served = ServedSite(output, plans: plans, templates: templates, settings: settings)
         }
         return output
     }
@@ -466,7 +466,7 @@ public struct SiteGenerator {
         let fingerprints = timings.measure("page fingerprints") {
             guard previous.fingerprints.notesReads else { return previous.fingerprints.fingerprints(of: pages, listings: listings, jobs: settings.jobs) }
             let (fingerprints, readers) = previous.fingerprints.fingerprintsAndReaders(of: pages, listings: listings, jobs: settings.jobs)
-            output.contentReaders = readers
+            output.contentReaders.append(readers)
             return fingerprints
         }
         var reused: [BuildCache.Page?] = []

@@ -35,6 +35,19 @@ public struct SiteLanguage: Sendable, Hashable {
     /// The folder of the language's stories, with folder-level translation (`de/`).
     var folder: String? { strategy == .folder ? code + "/" : nil }
 
+    /// `story` as the language reads it: with field-level translation, its fields translated
+    /// (see ``StoryModel/Story/translated(to:isDefault:)``); with folder-level translation, as it is.
+    func reading(_ story: Story) -> Story {
+        strategy == .field ? story.translated(to: code, isDefault: isDefault) : story
+    }
+
+    /// The version of `story` (as read from its file) that the language's crawl reads: see
+    /// ``reading(_:)``; none for a story of another language's folder.
+    func version(of story: Story) -> Story? {
+        guard let folder else { return reading(story) }
+        return story.fullSlug.hasPrefix(folder) ? story : nil
+    }
+
     /// Whether `code` is a language code as Storyblok writes them: two or three lower-case
     /// letters, then optionally `-` and a region or variant (`de`, `de-at`, `pt-br`).
     public static func isValidCode(_ code: String) -> Bool {

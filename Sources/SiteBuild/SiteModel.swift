@@ -32,9 +32,7 @@ public struct SiteModel: Sendable {
                 reason: .noPage, location: path,
                 message: "no page is at this path in the last build; save the story so that a build places it")
         }
-        let translated = edition.plan.language.map { language in
-            language.strategy == .field ? posted.translated(to: language.code, isDefault: language.isDefault) : posted
-        } ?? posted
+        let translated = edition.plan.language?.reading(posted) ?? posted
         var shown = page, renderer = edition.renderer
         if let own = page.kind.story, own.uuid == posted.uuid {
             shown.kind = page.kind.showing(translated)
