@@ -7,21 +7,33 @@ import StoryModel
 /// it leads to that story's version in the linking language when there is one (the same
 /// `group_id`), else to the other language's page (reported as a warning by the link check).
 struct LanguageVersions: Sendable {
+    /// Each language's stories by translation group (`group_id`), by UUID: what holds while
+    /// the stories keep their heads.
+    struct Groups: Sendable {
+        fileprivate let uuids: [[String: String]]
+
+        /// The groups of `graphs`' stories, the first story of each group in a language standing for it.
+        init(_ graphs: [LinkGraph]) {
+            uuids = graphs.map { graph in
+                var groups: [String: String] = [:]
+                for node in graph.stories {
+                    if let group = node.story.translationGroup, groups[group] == nil { groups[group] = node.story.uuid }
+                }
+                return groups
+            }
+        }
+    }
+
     private let graphs: [LinkGraph]
     private let plans: [PagePlan]
-    /// Per language: its stories by translation group.
-    private let groups: [[String: Story]]
+    private let groups: Groups
 
-    init(plans: [PagePlan], graphs: [LanguageGraph]) {
+    /// The links across the languages of `plans` and `graphs`, whose stories' groups are
+    /// `groups` (found in `graphs` when not given).
+    init(plans: [PagePlan], graphs: [LanguageGraph], groups: Groups? = nil) {
         self.plans = plans
         self.graphs = graphs.map(\.graph)
-        groups = graphs.map { edition in
-            var groups: [String: Story] = [:]
-            for node in edition.graph.stories {
-                if let group = node.story.translationGroup, groups[group] == nil { groups[group] = node.story }
-            }
-            return groups
-        }
+        self.groups = groups ?? Groups(self.graphs)
     }
 
     /// The story `reference` names in a language other than `language` (an index into the
@@ -30,7 +42,7 @@ struct LanguageVersions: Sendable {
         guard graphs.count > 1 else { return nil }
         for (index, graph) in graphs.enumerated() where index != language {
             guard let story = graph.story(for: reference) else { continue }
-            return story.translationGroup.flatMap { groups[language][$0] } ?? story
+            return story.translationGroup.flatMap { groups.uuids[language][$0] }.flatMap { graphs[language].story(uuid: $0) } ?? story
         }
         return nil
     }

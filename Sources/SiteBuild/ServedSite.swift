@@ -46,6 +46,8 @@ public struct ServedSite: Sendable {
     /// own language has no version of (see ``LanguageVersions``): their fingerprints read
     /// those stories' digests without noting them, so a save of one builds.
     let shownAcrossLanguages: Set<String>
+    /// Each language's stories by translation group, which content edits do not change.
+    let groups: LanguageVersions.Groups
     /// Each page's record of its last render, by ``PlannedPage/key``: the hash of its file, its
     /// warnings and missing components. (Its fingerprint is the last build's, and is not used.)
     private(set) var pages: [String: BuildCache.Page]
@@ -68,7 +70,8 @@ public struct ServedSite: Sendable {
         self.folder = folder
         editions = zip(output.graphs, zip(plans, output.contentReaders)).map { Edition(graph: $0.graph, plan: $1.0, readers: $1.1) }
         self.translations = translations
-        shownAcrossLanguages = Self.storiesShownAcrossLanguages(in: editions)
+        groups = LanguageVersions.Groups(plans.count > 1 ? output.graphs.map(\.graph) : [])
+        shownAcrossLanguages = Self.storiesShownAcrossLanguages(in: editions, groups: groups)
         pages = output.pages
         let feedPaths = Set(plans.flatMap(\.feeds).map { SafePath.normalized($0.feedURL) })
         feeds = Dictionary(output.files.filter { feedPaths.contains($0.path) }.map { ($0.path, $0.hash) }, uniquingKeysWith: { first, _ in first })
@@ -148,7 +151,7 @@ public struct ServedSite: Sendable {
         guard editions.count > 1 else {
             return [SiteGenerator.renderer(of: editions[0].plan, graph: editions[0].graph, templates: templates, settings: settings)]
         }
-        let languages = Self.languageVersions(of: editions)
+        let languages = Self.languageVersions(of: editions, groups: groups)
         return editions.indices.map { index in
             SiteGenerator.renderer(
                 of: editions[index].plan, graph: editions[index].graph, templates: templates, settings: settings,
@@ -156,15 +159,16 @@ public struct ServedSite: Sendable {
         }
     }
 
-    private static func languageVersions(of editions: [Edition]) -> LanguageVersions {
-        LanguageVersions(plans: editions.map(\.plan), graphs: editions.map { LanguageGraph(language: $0.plan.language, graph: $0.graph) })
+    private static func languageVersions(of editions: [Edition], groups: LanguageVersions.Groups) -> LanguageVersions {
+        LanguageVersions(
+            plans: editions.map(\.plan), graphs: editions.map { LanguageGraph(language: $0.plan.language, graph: $0.graph) }, groups: groups)
     }
 
     /// The UUIDs of the stories that the links of a language's pages lead to in another
     /// language (see ``shownAcrossLanguages``).
-    private static func storiesShownAcrossLanguages(in editions: [Edition]) -> Set<String> {
+    private static func storiesShownAcrossLanguages(in editions: [Edition], groups: LanguageVersions.Groups) -> Set<String> {
         guard editions.count > 1 else { return [] }
-        let languages = languageVersions(of: editions)
+        let languages = languageVersions(of: editions, groups: groups)
         var shown = Set<String>()
         for (index, edition) in editions.enumerated() {
             for edge in edition.graph.edges where edge.target == nil {
