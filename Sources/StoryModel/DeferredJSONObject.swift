@@ -9,7 +9,7 @@ final class DeferredJSONObject: @unchecked Sendable {
     // Safe to share: `loaded` is only touched holding the lock (a pthread mutex, which the
     // thread sanitizer sees, unlike Synchronization's Mutex).
     private let lock = NSLock()
-    private var loaded: JSONObject?
+    private var loaded: JSONObject??
 
     init(fallback: JSONObject, load: @escaping @Sendable () -> JSONObject?) {
         self.fallback = fallback
@@ -17,11 +17,14 @@ final class DeferredJSONObject: @unchecked Sendable {
     }
 
     /// The object `load` returned, or the fallback when it returned nil.
-    var object: JSONObject {
+    var object: JSONObject { found ?? fallback }
+
+    /// The object `load` returned; nil when it returned nil.
+    var found: JSONObject? {
         lock.withLock {
             if let loaded { return loaded }
-            let read = load() ?? fallback
-            loaded = read
+            let read = load()
+            loaded = .some(read)
             return read
         }
     }

@@ -14,8 +14,12 @@ public struct Story: Sendable, Hashable {
         let fullSlug: String
         let body: Body
         let digest: String?
+        let translationDigests: TranslationDigests
 
-        init(uuid: String, id: Int?, name: String, slug: String, fullSlug: String, body: Body, digest: String?) {
+        init(
+            uuid: String, id: Int?, name: String, slug: String, fullSlug: String, body: Body, digest: String?,
+            translationDigests: TranslationDigests
+        ) {
             self.uuid = uuid
             self.id = id
             self.name = name
@@ -23,6 +27,7 @@ public struct Story: Sendable, Hashable {
             self.fullSlug = fullSlug
             self.body = body
             self.digest = digest
+            self.translationDigests = translationDigests
         }
     }
 
@@ -81,6 +86,17 @@ public struct Story: Sendable, Hashable {
     public var digest: String { storage.digest ?? Self.digest(of: raw) }
     /// The digest the story was made with (its file's bytes), when it was given one.
     public var givenDigest: String? { storage.digest }
+    /// The digests of the translations of this version of the story, as far as they are known
+    /// (see ``translated(to:isDefault:)``).
+    public var translationDigests: TranslationDigests { storage.translationDigests }
+    /// The whole story object; nil for a story read from its head whose file no longer holds it
+    /// (see ``init(head:digest:translationDigests:whole:)``).
+    var readableRaw: JSONObject? {
+        switch storage.body {
+        case .whole(let raw, _): return raw
+        case .deferred(_, let whole): return whole.found
+        }
+    }
 
     /// Builds a story from a story object, or says which required keys are missing (all of
     /// them), or which is malformed.
@@ -103,18 +119,23 @@ public struct Story: Sendable, Hashable {
     /// ``raw`` is first asked for: a rebuild keeps the heads of unchanged files and reads only
     /// the files whose content a page it renders shows. `whole` is called at most once; when
     /// it returns nil (the file changed since), the story reads as its head with an empty root
-    /// block, and the loader is what reports the problem.
-    public init(head: JSONObject, digest: String, whole: @escaping @Sendable () -> JSONObject?) throws(StoryDecodingError) {
+    /// block, and the loader is what reports the problem. `translationDigests` are those its
+    /// translations were found to have (``TranslationDigests/all``).
+    public init(
+        head: JSONObject, digest: String, translationDigests: [String: String] = [:], whole: @escaping @Sendable () -> JSONObject?
+    ) throws(StoryDecodingError) {
         guard let uuidValue = head["uuid"], !uuidValue.isNull, let slugValue = head["full_slug"], !slugValue.isNull else {
             throw .missingKeys(["uuid", "full_slug"].filter { head[$0]?.isNull ?? true })
         }
         let deferred = DeferredJSONObject(fallback: head, load: whole)
         storage = try Self.makeStorage(
-            uuid: uuidValue, fullSlug: slugValue, of: head, body: .deferred(head: head, whole: deferred), digest: digest)
+            uuid: uuidValue, fullSlug: slugValue, of: head, body: .deferred(head: head, whole: deferred), digest: digest,
+            translationDigests: translationDigests)
     }
 
     private static func makeStorage(
-        uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, of object: JSONObject, body: Body, digest: String?
+        uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, of object: JSONObject, body: Body, digest: String?,
+        translationDigests: [String: String] = [:]
     ) throws(StoryDecodingError) -> Storage {
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
         guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
@@ -128,7 +149,8 @@ public struct Story: Sendable, Hashable {
             slug: object["slug"]?.stringValue ?? lastSegment,
             fullSlug: fullSlug,
             body: body,
-            digest: digest)
+            digest: digest,
+            translationDigests: TranslationDigests(translationDigests))
     }
 
     /// The keys every story object must have (not null): `uuid`, `full_slug` and `content`.

@@ -21,24 +21,52 @@ extension Story {
     ///   original's digest with the language, which is as good and costs no hashing.
     ///
     /// Every other key of ``raw`` stays as it was.
+    ///
+    /// A story read from a file notes the digest in its ``translationDigests``, which the build
+    /// cache keeps with the file. A story that knows it already is translated without reading
+    /// its content: the translation is read from its head, its content translated when first
+    /// asked for.
     public func translated(to language: String, isDefault: Bool) -> Story {
-        var object = raw
+        let key = TranslationDigests.key(language: language, isDefault: isDefault)
+        if givenDigest != nil, let known = translationDigests.digest(for: key) {
+            var head = self.head
+            translateHead(&head, to: language, isDefault: isDefault)
+            let original = self
+            let story = try? Story(head: head, digest: known) {
+                original.readableRaw.map { original.translated($0, to: language, isDefault: isDefault).object }
+            }
+            if let story { return story }
+        }
+        let (object, contentChanged) = translated(raw, to: language, isDefault: isDefault)
         var digest = Fingerprint()
-        if let content = content.translatedIfChanged(FieldTranslator(language: language, isDefault: isDefault)) {
-            object["content"] = content
+        if contentChanged {
             digest.combine(.object(object))
         } else {
             digest.combine(self.digest)
         }
-        if !isDefault, let name = translatedSlug(for: language)?["name"]?.stringValue, !name.isEmpty {
-            object["name"] = .string(name)
-        }
-        object["lang"] = .string(language)
         digest.combine(language)
         digest.combine(object["name"]?.stringValue ?? "")
         // Cannot fail: uuid, full_slug and content are those of a story already read.
         guard let story = try? Story(json: object, digest: digest.hex) else { return self }
+        if givenDigest != nil { translationDigests.note(digest.hex, for: key) }
         return story
+    }
+
+    /// `object`, this story's object, as it reads in `language`, and whether its content changed.
+    private func translated(_ object: JSONObject, to language: String, isDefault: Bool) -> (object: JSONObject, contentChanged: Bool) {
+        var object = object
+        let content = object["content"]?.translatedIfChanged(FieldTranslator(language: language, isDefault: isDefault))
+        if let content { object["content"] = content }
+        translateHead(&object, to: language, isDefault: isDefault)
+        return (object, content != nil)
+    }
+
+    /// Puts the name in `language` and the language in `object`, this story's object or head.
+    private func translateHead(_ object: inout JSONObject, to language: String, isDefault: Bool) {
+        if !isDefault, let name = translatedSlug(for: language)?["name"]?.stringValue, !name.isEmpty {
+            object["name"] = .string(name)
+        }
+        object["lang"] = .string(language)
     }
 
     /// The story's page path in `language`: the `path` of its `translated_slugs` entry for that

@@ -12,9 +12,9 @@ import Darwin
 /// than the rest of the rebuild.
 ///
 /// A cache can also be kept on disk between runs (``reading(_:)``, ``encoded()``): then each
-/// file that holds one story is remembered by its story's head (every key but `content`) and
-/// the digest of its bytes, and the story's content is read from the file only when something
-/// asks for it (see ``StoryModel/Story/init(head:digest:whole:)``). A file that changed by then
+/// file that holds one story is remembered by its story's head (every key but `content`), the
+/// digest of its bytes and those of its translations (``StoryModel/TranslationDigests``), and
+/// the story's content is read from the file only when something asks for it (see ``StoryModel/Story/init(head:digest:whole:)``). A file that changed by then
 /// reads as nothing and is listed in ``filesChangedSinceLoad``: the build that loaded it must
 /// fail rather than mix two versions of a story.
 public final class ParsedFileCache: @unchecked Sendable {
@@ -106,7 +106,7 @@ public final class ParsedFileCache: @unchecked Sendable {
 
     // MARK: On disk
 
-    private static let magic = "storysite parsed files 2\n"
+    private static let magic = "storysite parsed files 3\n"
 
     /// The cache a build kept in the file at `url` (``encoded()``); an empty cache when the file is
     /// missing, unreadable, corrupt or of another version.
@@ -122,16 +122,20 @@ public final class ParsedFileCache: @unchecked Sendable {
         return cache
     }
 
-    /// The cache file's bytes: the files that hold one story, each as its head and digest; nil
-    /// when they are what the cache file held when read. The records of files unchanged since
-    /// are copied from that file, so a rebuild after one edit encodes one record.
+    /// The cache file's bytes: the files that hold one story, each as its head, its digest and
+    /// those of its translations; nil when they are what the cache file held when read. The
+    /// records of files unchanged since are copied from that file, so a rebuild after one edit
+    /// encodes one record.
     public func encoded() -> [UInt8]? {
         lock.withLock {
-            guard differsFromDisk else { return nil }
-            var writer = disk?.writer ?? ByteRecordWriter(magic: Self.magic)
             let kept = files.compactMap { path, item in
-                Self.persistable(item.file).map { (path: path, stamp: item.stamp, entry: $0, record: item.record) }
+                Self.persistable(item.file).map { entry in
+                    // A record that lacks translations found since is out of date.
+                    (path: path, stamp: item.stamp, entry: entry, record: entry.story.translationDigests.foundMore ? nil : item.record)
+                }
             }
+            guard differsFromDisk || kept.contains(where: { $0.record == nil }) else { return nil }
+            var writer = disk?.writer ?? ByteRecordWriter(magic: Self.magic)
             writer.number(kept.count)
             for item in kept.sorted(by: { $0.path < $1.path }) {
                 if let disk, let record = item.record {
@@ -160,6 +164,12 @@ public final class ParsedFileCache: @unchecked Sendable {
         writer.number(stamp.inode)
         writer.string(entry.story.givenDigest ?? "")
         writer.json(.object(entry.story.head))
+        let translations = entry.story.translationDigests.all.sorted { $0.key < $1.key }
+        writer.number(translations.count)
+        for (key, digest) in translations {
+            writer.string(key)
+            writer.string(digest)
+        }
     }
 
     /// The records of a cache file, each a file holding one deferred story, and a writer to
@@ -173,7 +183,8 @@ public final class ParsedFileCache: @unchecked Sendable {
             guard let path = reader.string(), let shown = reader.string(),
                   let size = reader.number(), let modified = reader.number(), let statusChanged = reader.number(),
                   let inode = reader.number(), let digest = reader.string(), let head = reader.json()?.objectValue,
-                  let story = try? Story(head: head, digest: digest, whole: { [changedFiles] in
+                  let translations = Self.translationDigests(from: &reader),
+                  let story = try? Story(head: head, digest: digest, translationDigests: translations, whole: { [changedFiles] in
                       Self.wholeStory(at: path, shownAs: shown, digest: digest, changed: changedFiles)
                   })
             else { return nil }
@@ -184,6 +195,17 @@ public final class ParsedFileCache: @unchecked Sendable {
         }
         guard reader.isAtEnd else { return nil }
         return (files, reader.isWorthContinuing ? ByteRecordWriter(magic: Self.magic, continuing: reader) : nil)
+    }
+
+    /// The digests of a story's translations, by key, as ``writeRecord(path:stamp:entry:into:)`` wrote them.
+    private static func translationDigests(from reader: inout ByteRecordReader) -> [String: String]? {
+        guard let count = reader.count() else { return nil }
+        var digests: [String: String] = [:]
+        for _ in 0..<count {
+            guard let key = reader.string(), let digest = reader.string() else { return nil }
+            digests[key] = digest
+        }
+        return digests
     }
 
     /// The story object of the file at `path`, read again for a deferred story, when its bytes

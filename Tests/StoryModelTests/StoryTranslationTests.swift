@@ -1,5 +1,6 @@
 import Testing
 import StoryModel
+import TestSupport
 
 extension StoryModelTests {
     @Suite("Field-level translation")
@@ -192,6 +193,31 @@ extension StoryModelTests {
             #expect(edited.translated(to: "de", isDefault: false).digest != digests[1])
             #expect(edited.translated(to: "fr", isDefault: false).digest == digests[2], "French reads the same")
             #expect(edited.translated(to: "default", isDefault: true).digest == digests[3], "so does the default language")
+        }
+
+        @Test("a story from a file notes its translation's digest; one that knows it is translated without reading its content, as the same translation")
+        func knownDigest() throws {
+            let text = #"{"uuid": "u1", "name": "About", "full_slug": "about", "translated_slugs": [{"lang": "de", "name": "Über"}], "content": {"component": "page", "headline": "Hello", "headline__i18n__de": "Hallo"}}"#
+            let object = try #require(try JSONValue(parsing: text).objectValue)
+            let read = try Story(json: object, digest: "file-digest")
+            let eager = read.translated(to: "de", isDefault: false)
+            #expect(read.translationDigests.all == ["de": eager.digest])
+            #expect(try story(text).translated(to: "de", isDefault: false).digest == eager.digest)
+
+            let reads = Locked(0)
+            let deferred = try Story(head: read.head, digest: "file-digest", translationDigests: read.translationDigests.all) {
+                reads.withLock { $0 += 1 }
+                return object
+            }
+            let lazy = deferred.translated(to: "de", isDefault: false)
+            #expect(lazy.name == "Über" && lazy.head == eager.head && lazy.digest == eager.digest)
+            #expect(reads.withLock { $0 } == 0)
+            #expect(lazy.raw == eager.raw && lazy.content["headline"]?.stringValue == "Hallo")
+            #expect(reads.withLock { $0 } == 1)
+            // Another language is not known: it is translated from the content, and noted.
+            let french = deferred.translated(to: "fr", isDefault: false)
+            #expect(french.content["headline"]?.stringValue == "Hello")
+            #expect(deferred.translationDigests.all.keys.sorted() == ["de", "fr"])
         }
 
         @Test("the path in a language is the translated_slugs path, normalised, else full_slug", arguments: [

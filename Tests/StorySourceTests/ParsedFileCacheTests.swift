@@ -125,6 +125,34 @@ extension StorySourceTests {
             }
         }
 
+        @Test("a cache kept on disk keeps the digests of each story's translations, found since too, so the next build translates it without reading its file")
+        func translationDigests() async throws {
+            let folder = try TemporaryFolder()
+            let text = #"{"uuid": "a", "name": "Alpha", "full_slug": "a", "content": {"component": "page", "title": "Hi", "title__i18n__de": "Hallo"}}"#
+            try folder.write("Content/a.json", text)
+            let cacheFile = folder.path("cache/files")
+            let first = ParsedFileCache()
+            _ = try LocalFolderSource(folder: folder.path("Content"), displayPath: "Content", cache: first)
+            try Self.save(first, to: cacheFile)
+
+            // The record was written before any translation: a load that translates writes it again.
+            let translating = ParsedFileCache.reading(cacheFile)
+            let eager = try #require(try LocalFolderSource(folder: folder.path("Content"), displayPath: "Content", cache: translating)
+                .translated(to: "de", isDefault: false).story(for: .uuid("a")))
+            #expect(eager.content["title"]?.stringValue == "Hallo")
+            try Self.save(translating, to: cacheFile)
+
+            let kept = ParsedFileCache.reading(cacheFile)
+            let source = try LocalFolderSource(folder: folder.path("Content"), displayPath: "Content", cache: kept)
+            let german = try #require(source.translated(to: "de", isDefault: false).story(for: .uuid("a")))
+            #expect(german.digest == eager.digest && german.head == eager.head)
+            #expect(kept.encoded() == nil, "nothing new to keep")
+            // Translated without reading the file: changed now, it reads as nothing, and is reported.
+            try folder.write("Content/a.json", text.replacingOccurrences(of: "Hallo", with: "Servus"))
+            #expect(german.content == .object(JSONObject()))
+            #expect(kept.filesChangedSinceLoad == ["Content/a.json"])
+        }
+
         @Test("a cache file that is corrupt, truncated or of another version is ignored")
         func corruptOnDisk() throws {
             let folder = try TemporaryFolder()
