@@ -13,7 +13,8 @@ import StorySource
 public struct KeptContent {
     static let filesRelativePath = ".storysite/content-files"
     static let referencesRelativePath = ".storysite/content-references"
-    static let graphRelativePath = ".storysite/content-graph"
+    /// The folder of the link graphs (see ``CrawlMemory/fileName(of:)``).
+    static let graphsRelativePath = ".storysite"
 
     let files: ParsedFileCache
     let references: ReferenceCache
@@ -23,7 +24,7 @@ public struct KeptContent {
     init(reading output: URL) {
         files = ParsedFileCache.reading(output.appendingPathComponent(Self.filesRelativePath))
         references = ReferenceCache.reading(output.appendingPathComponent(Self.referencesRelativePath))
-        crawl = CrawlMemory.reading(output.appendingPathComponent(Self.graphRelativePath))
+        crawl = CrawlMemory(keptIn: output.appendingPathComponent(Self.graphsRelativePath))
     }
 
     /// What the last build kept in `output`, as caches that `serve` keeps in memory from then on:
@@ -32,7 +33,7 @@ public struct KeptContent {
     public static func servingCaches(from output: URL) -> (files: ParsedFileCache, references: ReferenceCache, crawl: CrawlMemory) {
         (ParsedFileCache.reading(output.appendingPathComponent(filesRelativePath)),
          ReferenceCache.reading(output.appendingPathComponent(referencesRelativePath), writesBack: false),
-         CrawlMemory.reading(output.appendingPathComponent(graphRelativePath)))
+         CrawlMemory(keptIn: output.appendingPathComponent(graphsRelativePath)))
     }
 
     /// The bytes of the files to write, encoded on another thread from now on: a build starts
@@ -41,10 +42,8 @@ public struct KeptContent {
     func encodeInBackground(jobs: Int) -> Encoding {
         let encoding = Encoding()
         DispatchQueue.global(qos: .userInitiated).async { [files, references, crawl] in
-            encoding.finish([
-                (Self.filesRelativePath, files.encoded()), (Self.referencesRelativePath, references.encoded()),
-                (Self.graphRelativePath, crawl.encoded(jobs: jobs)),
-            ])
+            encoding.finish([(Self.filesRelativePath, files.encoded()), (Self.referencesRelativePath, references.encoded())]
+                + crawl.encoded(jobs: jobs).map { (Self.graphsRelativePath + "/" + $0.name, $0.bytes) })
         }
         return encoding
     }

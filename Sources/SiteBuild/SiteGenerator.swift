@@ -348,10 +348,10 @@ public struct SiteGenerator {
             let entries = try await entries(in: source, language: language, into: &output)
             let memory = rememberedCrawl(for: source, language: language)
             var updated: LinkGraph?
-            if let (memory, folder, references) = memory, memory.holdsCrawl(entries: entries, baseURL: settings.baseURL) {
+            if let (memory, folder, references) = memory, memory.holdsCrawl(of: language?.code, entries: entries, baseURL: settings.baseURL) {
                 updated = try await timings.measure("graph update") {
                     try await memory.updatedGraph(
-                        entries: entries, baseURL: settings.baseURL, source: folder, references: references, jobs: settings.jobs)
+                        of: language?.code, entries: entries, baseURL: settings.baseURL, source: folder, references: references, jobs: settings.jobs)
                 }
             }
             let graph: LinkGraph
@@ -364,7 +364,7 @@ public struct SiteGenerator {
                         baseURL: settings.baseURL, jobs: settings.jobs, referenceCache: referenceCache
                     ).crawl()
                 }
-                memory?.memory.remember(graph, entries: entries, baseURL: settings.baseURL)
+                memory?.memory.remember(graph, of: language?.code, entries: entries, baseURL: settings.baseURL)
             }
             progress.finish("Crawled \(counted(graph.stories.count, "story", "stories")) from \(source)")
             return graph
@@ -391,11 +391,11 @@ public struct SiteGenerator {
 
     /// The memory of the latest crawl, with the folder and references to bring its graph up to
     /// date with, when a crawl of `source` may be remembered and replaced by that: a folder
-    /// without languages or collections.
+    /// without collections, its languages (if any) translated by field.
     private func rememberedCrawl(
         for source: any StorySource, language: SiteLanguage?
     ) -> (memory: CrawlMemory, folder: LocalFolderSource, references: ReferenceCache)? {
-        guard language == nil, settings.collections.isEmpty, let crawlMemory, let referenceCache,
+        guard language?.strategy != .folder, settings.collections.isEmpty, let crawlMemory, let referenceCache,
               let folder = source as? LocalFolderSource else { return nil }
         return (crawlMemory, folder, referenceCache)
     }

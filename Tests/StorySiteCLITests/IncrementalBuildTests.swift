@@ -195,6 +195,27 @@ extension StorySiteCLITests {
             try await Self.expectSameAsFullBuild(workspace, "a corrupt kept graph")
         }
 
+        @Test("on a site with languages translated by field, each language's graph is kept apart and brought up to date after text edits; a new link crawls each again; each as a full build would")
+        func keptGraphPerLanguage() async throws {
+            let workspace = try Self.linkChainSite()
+            try workspace.write("storysite.json", #"{"languages": ["en", "de"]}"#)
+            let first = try await Self.phasesOfBuild(in: workspace)
+            #expect(first.filter { $0 == "crawl" }.count == 2 && !first.contains("graph update"), "\(first)")
+            #expect(workspace.exists("Output/.storysite/content-graph.en") && workspace.exists("Output/.storysite/content-graph.de"))
+            for title in ["Onward", "Forward"] {
+                try Self.editA(in: workspace, title: title)
+                let phases = try await Self.phasesOfBuild(in: workspace)
+                #expect(phases.filter { $0 == "graph update" }.count == 2 && !phases.contains("crawl"), "\(phases)")
+                #expect(try workspace.read("Output/de/a/index.html").contains(title))
+                try await Self.expectSameAsFullBuild(workspace, "a text edit in two languages")
+            }
+            try Self.editA(in: workspace, title: "Forward", linkTo: "c")
+            let crawled = try await Self.phasesOfBuild(in: workspace)
+            #expect(crawled.filter { $0 == "crawl" }.count == 2, "\(crawled)")
+            #expect(workspace.exists("Output/de/c/index.html") && !workspace.exists("Output/de/b/index.html"))
+            try await Self.expectSameAsFullBuild(workspace, "a new link in two languages")
+        }
+
         @Test("a link to an unchanged story makes it reachable, and the link's removal unreachable, as in a full build")
         func reachability() async throws {
             let workspace = try Site.demoWorkspace()
