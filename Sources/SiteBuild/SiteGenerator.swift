@@ -255,7 +255,7 @@ public struct SiteGenerator {
                         alternates: translations.sitemapAlternates(of: page, in: plan.language))
                 }
             }
-            output.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL)))
+            output.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL, jobs: settings.jobs)))
             output.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))
         }
         let (files, problems) = StaticFiles.merge(

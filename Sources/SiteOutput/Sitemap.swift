@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 import StoryModel
 
 /// `sitemap.xml` and `robots.txt`, written when the site has a base URL (both need absolute URLs).
@@ -33,26 +34,52 @@ public enum Sitemap {
         }
     }
 
-    /// The sitemap XML for `entries`, sorted by URL. The XHTML namespace is declared only when some
-    /// entry has alternates, so a single-language site's sitemap carries no unused namespace.
-    public static func xml(entries: [Entry], baseURL: String) -> String {
+    /// The sitemap XML for `entries`, sorted by URL, made on at most `jobs` threads. The XHTML
+    /// namespace is declared only when some entry has alternates, so a single-language site's
+    /// sitemap carries no unused namespace.
+    public static func xml(entries: [Entry], baseURL: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         if entries.contains(where: { !$0.alternates.isEmpty }) {
             xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
         } else {
             xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         }
-        for entry in entries.sorted(by: { $0.url < $1.url }) {
-            xml += "  <url>\n    <loc>\(absoluteURL(entry.url, baseURL: baseURL).markupEscaped)</loc>\n"
-            if let lastModified = entry.lastModified, !lastModified.isEmpty {
-                xml += "    <lastmod>\(lastModified.markupEscaped)</lastmod>\n"
+        let sorted = entries.sorted { $0.url < $1.url }
+        // In slices, one per thread and a few more to even them out; each page's URL is written
+        // once as its `loc` and once as an alternate of each of its versions, so it is made once
+        // per slice.
+        let sliceCount = min(sorted.count, max(1, jobs) * 4)
+        let slices = ParallelWork.map(count: sliceCount, jobs: jobs) { slice in
+            var text = ""
+            var locations: [String: String] = [:]
+            func location(_ url: String) -> String {
+                if let made = locations[url] { return made }
+                let made = absoluteURL(url, baseURL: baseURL).markupEscaped
+                locations[url] = made
+                return made
             }
-            // The schema's `url` is loc, lastmod, changefreq, priority, then elements of other namespaces.
-            for alternate in entry.alternates {
-                xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(alternate.hreflang.markupEscaped)\" href=\"\(absoluteURL(alternate.url, baseURL: baseURL).markupEscaped)\"/>\n"
+            for entry in sorted[sorted.count * slice / sliceCount..<sorted.count * (slice + 1) / sliceCount] {
+                text += "  <url>\n    <loc>"
+                text += location(entry.url)
+                text += "</loc>\n"
+                if let lastModified = entry.lastModified, !lastModified.isEmpty {
+                    text += "    <lastmod>"
+                    text += lastModified.markupEscaped
+                    text += "</lastmod>\n"
+                }
+                // The schema's `url` is loc, lastmod, changefreq, priority, then elements of other namespaces.
+                for alternate in entry.alternates {
+                    text += "    <xhtml:link rel=\"alternate\" hreflang=\""
+                    text += alternate.hreflang.markupEscaped
+                    text += "\" href=\""
+                    text += location(alternate.url)
+                    text += "\"/>\n"
+                }
+                text += "  </url>\n"
             }
-            xml += "  </url>\n"
+            return text
         }
+        for slice in slices { xml += slice }
         xml += "</urlset>\n"
         return xml
     }

@@ -119,6 +119,21 @@ extension SiteOutputTests {
             return entries.reversed()
         }
 
+        @Test("a sitemap made on several threads is the one made on one, each entry once, in URL order", arguments: [1, 2, 3, 7, 50])
+        func madeInSlices(entryCount: Int) throws {
+            let entries = (0..<entryCount).map { index in
+                Sitemap.Entry(url: "page-\(index)/", lastModified: nil, alternates: [.init(hreflang: "de", url: "de/page-\((index + 1) % entryCount)/")])
+            }
+            let sequential = Sitemap.xml(entries: entries.shuffled(), baseURL: "https://example.com/", jobs: 1)
+            for jobs in [2, 4, 16] {
+                #expect(Sitemap.xml(entries: entries, baseURL: "https://example.com/", jobs: jobs) == sequential, "\(jobs) jobs")
+            }
+            let (urlset, _) = try NamespacedTreeBuilder.parse(sequential)
+            #expect(urlset.children.count == entryCount)
+            let locations = sequential.matches(of: /<loc>https:\/\/example.com\/([^<]*)<\/loc>/).map { String($0.output.1) }
+            #expect(locations == entries.map(\.url).sorted())
+        }
+
         @Test("a three-language sitemap is well-formed, namespaced, and lists every page's versions under the base URL",
               arguments: ["https://example.com", "https://example.com/docs/"])
         func threeLanguages(baseURL: String) throws {
