@@ -55,14 +55,13 @@ public final class CrawlMemory: @unchecked Sendable {
 
     /// The latest crawl of `language`, when it was from `entries` with `baseURL`.
     private func latestCrawl(of language: String?, entries: [String], baseURL: String?) -> Latest? {
-        lock.withLock {
-            let key = language ?? ""
-            if let folder, read.insert(key).inserted, latest[key] == nil {
-                latest[key] = KeptGraph.reading(folder.appendingPathComponent(Self.fileName(of: language)))
-                    .map { Latest(entries: $0.entries, baseURL: $0.baseURL, kept: $0) }
-            }
-            return latest[key].flatMap { $0.entries == entries && $0.baseURL == baseURL ? $0 : nil }
+        let key = language ?? ""
+        if let folder, lock.withLock({ read.insert(key).inserted }) {
+            let kept = KeptGraph.reading(folder.appendingPathComponent(Self.fileName(of: language)))
+                .map { Latest(entries: $0.entries, baseURL: $0.baseURL, kept: $0) }
+            lock.withLock { if latest[key] == nil { latest[key] = kept } }
         }
+        return lock.withLock { latest[key].flatMap { $0.entries == entries && $0.baseURL == baseURL ? $0 : nil } }
     }
 
     /// The latest crawl's graph of `language` brought up to date with `source` and remembered,

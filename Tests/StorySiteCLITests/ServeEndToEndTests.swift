@@ -41,6 +41,17 @@ extension StorySiteCLITests {
             return ""
         }
 
+        /// Waits for serve's rebuild numbered `number` (the first is 1) to reload the open pages,
+        /// and expects it to have rendered only the pages that show the saved stories
+        /// (`inPlace`), or to have built the site.
+        static func expectRebuild(
+            _ number: Int, inPlace: Bool, server: ServeProcess, events: LoopbackConnection, sourceLocation: SourceLocation = #_sourceLocation
+        ) async {
+            #expect(await events.read(timeout: 10) { reloads(in: $0) == number }, "\(server.errors)", sourceLocation: sourceLocation)
+            let line = await rebuildLine(number, of: server)
+            #expect(line.contains("only the pages that show the saved stor") == inPlace, "\(server.output)", sourceLocation: sourceLocation)
+        }
+
         @Test("serve builds the demo, prints its URL, serves pages with the reload script, and stops cleanly on SIGTERM")
         func servesDemo() async throws {
             let workspace = try BuildEndToEndTests.demoWorkspace()
@@ -164,28 +175,24 @@ extension StorySiteCLITests {
             let excerpt = try #require(original.firstMatch(of: /"excerpt": "([^"]*)"/)?.output.1)
             // The excerpt shows on the post's page, in the blog's listing, its feed and the tag pages.
             try workspace.write(post, original.replacingOccurrences(of: excerpt, with: "An excerpt saved while serving"))
-            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 1 }, "\(server.errors)")
-            #expect(await Self.rebuildLine(1, of: server).contains("only the pages that show the saved story"), "\(server.output)")
+            await Self.expectRebuild(1, inPlace: true, server: server, events: events)
             #expect(try workspace.read("Output/blog/feed.xml").contains("An excerpt saved while serving"))
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "an excerpt saved under serve")
             // A new name is a new head: the site is built.
             let renamed = try workspace.read(post).replacingOccurrences(of: #""name": ""#, with: #""name": "Renamed: "#)
             try workspace.write(post, renamed)
-            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 2 }, "\(server.errors)")
-            #expect(!(await Self.rebuildLine(2, of: server).contains("only the pages")), "\(server.output)")
+            await Self.expectRebuild(2, inPlace: false, server: server, events: events)
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a story renamed under serve")
             // And the next content edit renders only what shows it again, from that build.
             try workspace.write(post, renamed.replacingOccurrences(of: excerpt, with: "A second excerpt"))
-            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 3 }, "\(server.errors)")
-            #expect(await Self.rebuildLine(3, of: server).contains("only the pages that show the saved story"), "\(server.output)")
+            await Self.expectRebuild(3, inPlace: true, server: server, events: events)
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "an excerpt saved after a build under serve")
             // The newest post is in the collection `latest`, which every page sees: the site is built.
             let newest = "Content/blog/a-four-day-week-one-year-in.json"
             let newestText = try workspace.read(newest)
             let newestExcerpt = try #require(newestText.firstMatch(of: /"excerpt": "([^"]*)"/)?.output.1)
             try workspace.write(newest, newestText.replacingOccurrences(of: newestExcerpt, with: "The newest excerpt"))
-            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 4 }, "\(server.errors)")
-            #expect(!(await Self.rebuildLine(4, of: server).contains("only the pages")), "\(server.output)")
+            await Self.expectRebuild(4, inPlace: false, server: server, events: events)
             #expect(await server.terminate() == 0)
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a post of a collection saved under serve")
         }
@@ -198,15 +205,13 @@ extension StorySiteCLITests {
             let german = try #require(original.firstMatch(of: /"excerpt__i18n__de": "([^"]*)"/)?.output.1)
             // The German excerpt shows on the German post, blog listing, feed and tag pages.
             try workspace.write(post, original.replacingOccurrences(of: german, with: "Ein Auszug, beim Servieren gespeichert"))
-            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 1 }, "\(server.errors)")
-            #expect(await Self.rebuildLine(1, of: server).contains("only the pages that show the saved story"), "\(server.output)")
+            await Self.expectRebuild(1, inPlace: true, server: server, events: events)
             #expect(try workspace.read("Output/de/blog/feed.xml").contains("Ein Auszug, beim Servieren gespeichert"))
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a German excerpt saved under serve")
             // The English one shows in the English pages.
             let english = try #require(original.firstMatch(of: /"excerpt": "([^"]*)"/)?.output.1)
             try workspace.write(post, try workspace.read(post).replacingOccurrences(of: english, with: "An excerpt saved while serving"))
-            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 2 }, "\(server.errors)")
-            #expect(await Self.rebuildLine(2, of: server).contains("only the pages that show the saved story"), "\(server.output)")
+            await Self.expectRebuild(2, inPlace: true, server: server, events: events)
             #expect(try workspace.read("Output/blog/why-stockpot-works-offline-first/index.html").contains("An excerpt saved while serving"))
             #expect(await server.terminate() == 0)
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "an English excerpt saved under serve")
@@ -225,16 +230,14 @@ extension StorySiteCLITests {
             let home = "Content/de/home.json"
             let edited = try workspace.read(home).replacing(/"title" ?: ?"en-about"/, with: #""title": "Über den Teaser""#)
             try workspace.write(home, edited)
-            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 1 }, "\(server.errors)")
+            await Self.expectRebuild(1, inPlace: true, server: server, events: events)
             #expect(await Self.rebuildLine(1, of: server).contains("(1 written"), "\(server.output)")
-            #expect(await Self.rebuildLine(1, of: server).contains("only the pages that show the saved story"), "\(server.output)")
             #expect(try workspace.read("Output/de/index.html").contains("title=Über den Teaser"))
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a German teaser saved under serve")
             // The French home links to `en/only`, which has no French version: a save of it builds.
             let only = "Content/en/only.json"
             try workspace.write(only, try workspace.read(only).replacing(/"body" ?: ?\[/, with: #""note": "edited", "body": ["#))
-            #expect(await events.read(timeout: 10) { Self.reloads(in: $0) == 2 }, "\(server.errors)")
-            #expect(!(await Self.rebuildLine(2, of: server).contains("only the pages")), "\(server.output)")
+            await Self.expectRebuild(2, inPlace: false, server: server, events: events)
             #expect(await server.terminate() == 0)
             try await IncrementalBuildTests.expectSameAsFullBuild(workspace, "a story another language links to saved under serve")
         }
