@@ -11,39 +11,59 @@ import StoryModel
 /// latest crawl alone, in the order found.
 ///
 /// References depend on the base URL and the root story's slug as well as on the content, so
-/// the cache holds those of one pair; asked with another, it starts empty. One kept in memory
-/// keeps those of the earlier pairs aside, for a site whose languages have roots of their own
-/// (`en/home`, `de/home`), crawled one after the other. Only stories with a file digest and
-/// without embedded stories are kept.
+/// the cache holds those of each pair apart: a site whose languages have roots of their own
+/// (`en/home`, `de/home`) crawls them one after the other, each from its own. Only stories with
+/// a file digest and without embedded stories are kept.
 public final class ReferenceCache: @unchecked Sendable {
     // Safe to share: every access holds the lock.
     private let lock = NSLock()
+    /// The pair asked for last, and what is kept for it.
     private var context: Context?
-    /// Kept from earlier crawls: found in memory (`serve`), or read from ``file`` when first asked for.
-    private var stored: [String: [ExtractedReference]] = [:]
-    /// The cache file as read, its records read only when asked for.
-    private var file: KeptFile?
-    /// For a cache written to disk: the latest crawl's stories, those kept (in ``stored`` or
-    /// ``file``) by digest and the others already encoded in ``writer``.
+    private var current = Pair()
+    /// What is kept for every other pair.
+    private var others: [Context: Pair] = [:]
+    /// Whether this cache is written to disk (``encoded()``).
     private let persisting: Bool
-    private var storedUsed: Set<String> = []
-    private var encodedDigests: Set<String> = []
-    private var writer = ByteRecordWriter(magic: ReferenceCache.magic)
+    /// The pairs of the file read, in its order: the file written is the same when these are
+    /// the pairs asked for and none of them changed.
+    private var pairsRead: [Context] = []
 
-    /// In memory, what was kept for each pair other than the current one.
-    private var keptElsewhere: [Context: (stored: [String: [ExtractedReference]], file: KeptFile?)] = [:]
-
-    private struct Context: Hashable {
+    private struct Context: Hashable, Comparable {
         var baseURL: String?
         var rootSlug: String
+
+        static func < (lhs: Context, rhs: Context) -> Bool {
+            (lhs.rootSlug, lhs.baseURL ?? "") < (rhs.rootSlug, rhs.baseURL ?? "")
+        }
     }
 
-    /// A cache file as read: its bytes, its string table, and where each story's record is.
+    /// What the cache keeps for one pair of base URL and root slug.
+    private struct Pair {
+        /// Kept from earlier crawls: found in memory (`serve`), or read from ``file`` when first asked for.
+        var stored: [String: [ExtractedReference]] = [:]
+        /// The pair's part of the cache file as read, its records read only when asked for.
+        var file: KeptFile?
+        /// For a cache written to disk: the latest crawl's stories, those kept (in ``stored`` or
+        /// ``file``) by digest and the others already encoded in ``writer``.
+        var storedUsed: Set<String> = []
+        var encodedDigests: Set<String> = []
+        var writer = ByteRecordWriter(magic: ReferenceCache.pairMagic)
+        /// Whether a crawl asked for the pair since the cache was made: only those are written.
+        var isAsked = false
+
+        /// Where the references kept for `digest` are.
+        func kept(_ digest: String) -> Kept? {
+            if let found = stored[digest] { return .read(found) }
+            return file.flatMap { file in file.records[digest].map { .record(file, $0) } }
+        }
+    }
+
+    /// A cache file's part for one pair, as read: its bytes, its string table, and where each story's record is.
     private struct KeptFile {
         var bytes: Data
         var table: ByteRecordTable
         var records: [String: Range<Int>]
-        /// Whether ``writer`` continues this file's table, so that its records are copied as they are.
+        /// Whether the pair's writer continues this part's table, so that its records are copied as they are.
         var isContinued: Bool
     }
 
@@ -69,9 +89,9 @@ public final class ReferenceCache: @unchecked Sendable {
         guard let digest = story.givenDigest else { return extract() }
         let asked = Context(baseURL: baseURL, rootSlug: rootSlug)
         let kept: Kept? = lock.withLock {
-            if context != asked { switchLocked(to: asked) }
-            guard let found = keptLocked(digest) else { return nil }
-            if persisting { storedUsed.insert(digest) }
+            switchLocked(to: asked)
+            guard let found = current.kept(digest) else { return nil }
+            if persisting { current.storedUsed.insert(digest) }
             return found
         }
         if let kept, let references = read(kept, digest: digest, context: asked) { return references }
@@ -80,9 +100,9 @@ public final class ReferenceCache: @unchecked Sendable {
         lock.withLock {
             guard context == asked else { return }
             if !persisting {
-                stored[digest] = found
-            } else if encodedDigests.insert(digest).inserted {
-                Self.write(digest: digest, references: found, into: &writer)
+                current.stored[digest] = found
+            } else if current.encodedDigests.insert(digest).inserted {
+                Self.write(digest: digest, references: found, into: &current.writer)
             }
         }
         return found
@@ -92,10 +112,8 @@ public final class ReferenceCache: @unchecked Sendable {
     /// `rootSlug`; nil when none are kept.
     func kept(forDigest digest: String, baseURL: String?, rootSlug: String) -> [ExtractedReference]? {
         let asked = Context(baseURL: baseURL, rootSlug: rootSlug)
-        return lock.withLock {
-            guard context != asked else { return keptLocked(digest) }
-            return keptElsewhere[asked].flatMap { Self.kept(digest, stored: $0.stored, file: $0.file) }
-        }.flatMap { read($0, digest: digest, context: asked) }
+        return lock.withLock { context == asked ? current.kept(digest) : others[asked]?.kept(digest) }
+            .flatMap { read($0, digest: digest, context: asked) }
     }
 
     /// Keeps in the file written the references kept for `digests`, as a crawl with `baseURL`
@@ -103,32 +121,33 @@ public final class ReferenceCache: @unchecked Sendable {
     /// (``KeptGraph``) still needs them next time. Digests the cache has none for are passed over.
     func keep(digests: [String], baseURL: String?, rootSlug: String) {
         lock.withLock {
-            guard persisting, context == Context(baseURL: baseURL, rootSlug: rootSlug) else { return }
-            for digest in digests where keptLocked(digest) != nil { storedUsed.insert(digest) }
+            guard persisting else { return }
+            switchLocked(to: Context(baseURL: baseURL, rootSlug: rootSlug))
+            for digest in digests where current.kept(digest) != nil { current.storedUsed.insert(digest) }
         }
     }
 
-    /// Makes `asked` the current pair, with what was kept for it before (in memory) or nothing;
-    /// the lock must be held.
+    /// Makes `asked` the current pair, with what is kept for it; the lock must be held.
     private func switchLocked(to asked: Context) {
-        if !persisting, let context { keptElsewhere[context] = (stored, file) }
-        let earlier = persisting ? nil : keptElsewhere.removeValue(forKey: asked)
-        start(asked)
-        stored = earlier?.stored ?? [:]
-        file = earlier?.file
-        storedUsed = []
-        encodedDigests = []
+        if context != asked {
+            if let context { others[context] = current }
+            current = others.removeValue(forKey: asked) ?? Self.emptyPair(asked)
+            context = asked
+        }
+        current.isAsked = true
     }
 
-    /// Where the references kept for `digest` are; the lock must be held.
-    private func keptLocked(_ digest: String) -> Kept? {
-        Self.kept(digest, stored: stored, file: file)
+    /// A pair with nothing kept, its part of the file started.
+    private static func emptyPair(_ context: Context) -> Pair {
+        var pair = Pair()
+        start(context, in: &pair.writer)
+        return pair
     }
 
-    /// Where the references for `digest` are among those `stored` and those of `file`.
-    private static func kept(_ digest: String, stored: [String: [ExtractedReference]], file: KeptFile?) -> Kept? {
-        if let found = stored[digest] { return .read(found) }
-        return file.flatMap { file in file.records[digest].map { .record(file, $0) } }
+    /// Starts `writer`, of the part of the file for `context`, with its base URL and root.
+    private static func start(_ context: Context, in writer: inout ByteRecordWriter) {
+        writer.optionalString(context.baseURL)
+        writer.string(context.rootSlug)
     }
 
     /// The references `kept` holds, reading its record outside the lock (the crawl asks on
@@ -139,23 +158,20 @@ public final class ReferenceCache: @unchecked Sendable {
             return references
         case .record(let file, let range):
             guard let references = Self.references(inRecord: range, of: file) else { return nil }
-            lock.withLock { if context == asked { stored[digest] = references } }
+            lock.withLock {
+                if context == asked { current.stored[digest] = references } else { others[asked]?.stored[digest] = references }
+            }
             return references
         }
     }
 
-    /// Starts the cache for `context`: the file written starts with it. With `continuing`,
-    /// a writer that continues the cache file read.
-    private func start(_ context: Context, continuing: ByteRecordWriter? = nil) {
-        self.context = context
-        writer = continuing ?? ByteRecordWriter(magic: Self.magic)
-        writer.optionalString(context.baseURL)
-        writer.string(context.rootSlug)
-    }
-
     // MARK: On disk
 
-    static let magic = "storysite references 3\n"
+    /// The file's magic line: the file is the number of pairs, then each pair's part, its
+    /// length first.
+    static let magic = "storysite references 4\n"
+    /// The magic line of a pair's part: its base URL and root, its string table and its records.
+    static let pairMagic = "storysite references of a root 1\n"
 
     /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
     /// when the file is missing, unreadable, corrupt or of another version. Without
@@ -163,35 +179,75 @@ public final class ReferenceCache: @unchecked Sendable {
     /// where each record is; a record is decoded when its story is first asked for.
     public static func reading(_ url: URL, writesBack: Bool = true) -> ReferenceCache {
         let cache = ReferenceCache(persisting: writesBack)
-        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
-        data.withUnsafeBytes { buffer in
-            guard let (context, records, reader) = records(in: buffer) else { return }
-            let continues = writesBack && reader.isWorthContinuing
-            cache.start(context, continuing: continues ? ByteRecordWriter(magic: magic, continuing: reader) : nil)
-            cache.file = KeptFile(bytes: data, table: reader.table, records: records, isContinued: continues)
-        }
+        guard let data = try? Data(contentsOf: url, options: .alwaysMapped),
+              let pairs = data.withUnsafeBytes({ pairs(in: $0, of: data, continuing: writesBack) }) else { return cache }
+        for (context, pair) in pairs { cache.others[context] = pair }
+        cache.pairsRead = pairs.map(\.context)
         return cache
     }
 
-    /// The cache file's bytes: the references of the latest crawl's stories; nil when they are
-    /// what the cache file held, or for a cache kept in memory.
+    /// Each pair's part of the file `data` (whose bytes are `buffer`), as a pair that reads its
+    /// records there, with a writer that continues the part when `continuing` and it is worth it;
+    /// nil when a part cannot be read.
+    private static func pairs(in buffer: UnsafeRawBufferPointer, of data: Data, continuing: Bool) -> [(context: Context, pair: Pair)]? {
+        guard var reader = ByteRecordReader(buffer, magic: magic), let count = reader.count() else { return nil }
+        var pairs: [(context: Context, pair: Pair)] = []
+        for _ in 0..<count {
+            guard let length = reader.count() else { return nil }
+            let partStart = reader.offset
+            guard reader.skip(length) else { return nil }
+            let part = Data(data[data.startIndex + partStart..<data.startIndex + reader.offset])
+            guard let read = part.withUnsafeBytes({ records(in: $0) }) else { return nil }
+            let continues = continuing && read.reader.isWorthContinuing
+            var pair = Pair()
+            if continues {
+                pair.writer = ByteRecordWriter(magic: pairMagic, continuing: read.reader)
+            }
+            start(read.context, in: &pair.writer)
+            pair.file = KeptFile(bytes: part, table: read.reader.table, records: read.records, isContinued: continues)
+            pairs.append((read.context, pair))
+        }
+        return reader.isAtEnd ? pairs : nil
+    }
+
+    /// The cache file's bytes: the references of the latest crawl's stories, of each pair it
+    /// asked for; nil when they are what the cache file held, or for a cache kept in memory.
     public func encoded() -> [UInt8]? {
         lock.withLock {
-            guard persisting, context != nil, !encodedDigests.isEmpty || storedUsed.count != (file?.records.count ?? 0) else { return nil }
-            var written = writer
-            for digest in storedUsed.sorted() where !encodedDigests.contains(digest) {
-                if let file, file.isContinued, let record = file.records[digest] {
-                    written.append(record: record, of: file.bytes)
-                } else if let references = stored[digest] ?? file.flatMap({ file in
-                    file.records[digest].flatMap { Self.references(inRecord: $0, of: file) }
-                }) {
-                    Self.write(digest: digest, references: references, into: &written)
-                }
+            guard persisting else { return nil }
+            var pairs = others
+            if let context { pairs[context] = current }
+            let asked = pairs.filter(\.value.isAsked).sorted { $0.key < $1.key }
+            let unchanged = asked.allSatisfy { _, pair in
+                pair.encodedDigests.isEmpty && pair.storedUsed.count == (pair.file?.records.count ?? 0)
             }
-            // The end: a file cut short between two records is not taken for a shorter one.
-            written.number(0)
-            return written.bytes
+            guard !asked.isEmpty, !unchanged || asked.map(\.key) != pairsRead.sorted() else { return nil }
+            var file = ByteRecordWriter(magic: Self.magic)
+            file.number(asked.count)
+            for (_, pair) in asked {
+                let part = Data(Self.encoded(pair))
+                file.number(part.count)
+                file.append(record: 0..<part.count, of: part)
+            }
+            return file.bytes
         }
+    }
+
+    /// The bytes of `pair`'s part of the file.
+    private static func encoded(_ pair: Pair) -> [UInt8] {
+        var written = pair.writer
+        for digest in pair.storedUsed.sorted() where !pair.encodedDigests.contains(digest) {
+            if let file = pair.file, file.isContinued, let record = file.records[digest] {
+                written.append(record: record, of: file.bytes)
+            } else if let references = pair.stored[digest] ?? pair.file.flatMap({ file in
+                file.records[digest].flatMap { references(inRecord: $0, of: file) }
+            }) {
+                write(digest: digest, references: references, into: &written)
+            }
+        }
+        // The end: a part cut short between two records is not taken for a shorter one.
+        written.number(0)
+        return written.bytes
     }
 
     /// One story's record: `1`, its digest, then the length of the rest and its references.
@@ -214,10 +270,11 @@ public final class ReferenceCache: @unchecked Sendable {
         for step in reference.lookupOrder { writer.reference(step) }
     }
 
-    /// The context of a cache file and where each record is, passing over the references in
-    /// them, with the reader at the file's end; nil when the records cannot be told apart.
-    private static func records(in buffer: UnsafeRawBufferPointer) -> (Context, [String: Range<Int>], ByteRecordReader)? {
-        guard var reader = ByteRecordReader(buffer, magic: magic), let baseURL = reader.optionalString(),
+    /// The pair of a part of the cache file and where each record is, passing over the
+    /// references in them, with the reader at the part's end; nil when the records cannot be
+    /// told apart.
+    private static func records(in buffer: UnsafeRawBufferPointer) -> (context: Context, records: [String: Range<Int>], reader: ByteRecordReader)? {
+        guard var reader = ByteRecordReader(buffer, magic: pairMagic), let baseURL = reader.optionalString(),
               let rootSlug = reader.string() else { return nil }
         var records: [String: Range<Int>] = [:]
         while true {

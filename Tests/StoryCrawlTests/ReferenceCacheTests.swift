@@ -106,6 +106,35 @@ extension StoryCrawlTests {
             #expect(serving.encoded() == nil)
         }
 
+        @Test("a cache file keeps the references of each base URL and root apart, for a site whose languages are crawled from roots of their own")
+        func onDiskKeepsEveryContext() async throws {
+            let folder = try TemporaryFolder()
+            let file = folder.path("references")
+            let rebasedURL = "https://example.com/"
+            func crawls(links: Bool, with cache: ReferenceCache) async throws -> (LinkGraph, LinkGraph) {
+                (try await Crawler(source: RecordingSource(try space(links: links)), referenceCache: cache).crawl(),
+                 try await Crawler(source: RecordingSource(try space(links: links)), baseURL: rebasedURL, referenceCache: cache).crawl())
+            }
+            let first = ReferenceCache.reading(file)
+            let (plain, rebased) = try await crawls(links: true, with: first)
+            try Data(try #require(first.encoded())).write(to: file)
+
+            for round in 1...2 {
+                let kept = ReferenceCache.reading(file)
+                let (keptPlain, keptRebased) = try await crawls(links: false, with: kept)
+                #expect(edges(keptPlain) == edges(plain), "round \(round)")
+                #expect(edges(keptRebased) == edges(rebased), "round \(round)")
+                #expect(kept.encoded() == nil, "round \(round): the file holds what both crawls found")
+            }
+            // A crawl from one root alone writes that root's references alone.
+            let one = ReferenceCache.reading(file)
+            _ = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: one).crawl()
+            try Data(try #require(one.encoded())).write(to: file)
+            let (onlyPlain, noneRebased) = try await crawls(links: false, with: .reading(file))
+            #expect(edges(onlyPlain) == edges(plain))
+            #expect(edges(noneRebased).isEmpty)
+        }
+
         @Test("a cache kept in memory keeps the references of each base URL and root aside while another's are asked for, those of its file too")
         func inMemoryKeepsEveryContext() async throws {
             let folder = try TemporaryFolder()
