@@ -8,7 +8,7 @@ import StoryModel
 /// `serve` keeps one in memory between rebuilds. A build reads one from disk and writes the
 /// next (``reading(_:writesBack:)``, ``encoded()``); it encodes what it finds as it finds it, rather than
 /// keeping every story's references until the end. The file written holds the stories of the
-/// latest crawl alone, in the order found.
+/// latest crawl from each root alone, in the order found.
 ///
 /// References depend on the base URL and the root story's slug as well as on the content, so
 /// the cache holds those of each pair apart: a site whose languages have roots of their own
