@@ -31,6 +31,12 @@ extension StoryCrawlTests {
             try await Crawler(source: RecordingSource(stories), referenceCache: .reading(file)).crawl()
         }
 
+        /// Crawls ``space(links:edited:)`` with `baseURL` and `cache`, as a language of a site
+        /// whose languages have roots of their own would be crawled, one after the other.
+        private func crawl(links: Bool, baseURL: String? = nil, with cache: ReferenceCache) async throws -> LinkGraph {
+            try await Crawler(source: RecordingSource(try space(links: links)), baseURL: baseURL, referenceCache: cache).crawl()
+        }
+
         private func edges(_ graph: LinkGraph) -> [String] {
             graph.edges.map { "\($0.source) \($0.fieldPath) \($0.kind.rawValue) \($0.reference) \($0.target ?? "-")" }
         }
@@ -112,8 +118,7 @@ extension StoryCrawlTests {
             let file = folder.path("references")
             let rebasedURL = "https://example.com/"
             func crawls(links: Bool, with cache: ReferenceCache) async throws -> (LinkGraph, LinkGraph) {
-                (try await Crawler(source: RecordingSource(try space(links: links)), referenceCache: cache).crawl(),
-                 try await Crawler(source: RecordingSource(try space(links: links)), baseURL: rebasedURL, referenceCache: cache).crawl())
+                (try await crawl(links: links, with: cache), try await crawl(links: links, baseURL: rebasedURL, with: cache))
             }
             let first = ReferenceCache.reading(file)
             let (plain, rebased) = try await crawls(links: true, with: first)
@@ -128,7 +133,7 @@ extension StoryCrawlTests {
             }
             // A crawl from one root alone writes that root's references alone.
             let one = ReferenceCache.reading(file)
-            _ = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: one).crawl()
+            _ = try await crawl(links: false, with: one)
             try Data(try #require(one.encoded())).write(to: file)
             let (onlyPlain, noneRebased) = try await crawls(links: false, with: .reading(file))
             #expect(edges(onlyPlain) == edges(plain))
@@ -141,17 +146,12 @@ extension StoryCrawlTests {
             let file = folder.path("references")
             let full = try await crawlKeeping(try space(links: true), in: file)
             let serving = ReferenceCache.reading(file, writesBack: false)
-            // A site whose languages have roots of their own crawls them one after the other.
-            let rebased = try await Crawler(
-                source: RecordingSource(try space(links: true)), baseURL: "https://example.com/", referenceCache: serving
-            ).crawl()
+            let rebased = try await crawl(links: true, baseURL: "https://example.com/", with: serving)
             #expect(!edges(rebased).isEmpty)
             for _ in 1...2 {
-                let kept = try await Crawler(source: RecordingSource(try space(links: false)), referenceCache: serving).crawl()
+                let kept = try await crawl(links: false, with: serving)
                 #expect(edges(kept) == edges(full), "from the file, after another base URL")
-                let keptRebased = try await Crawler(
-                    source: RecordingSource(try space(links: false)), baseURL: "https://example.com/", referenceCache: serving
-                ).crawl()
+                let keptRebased = try await crawl(links: false, baseURL: "https://example.com/", with: serving)
                 #expect(edges(keptRebased) == edges(rebased), "found with the other base URL, kept aside")
             }
         }
