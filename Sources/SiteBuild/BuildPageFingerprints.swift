@@ -91,9 +91,7 @@ struct BuildPageFingerprints: Sendable {
         for collection in plan.collections {
             base.combine(collection.name)
             for story in collection.stories {
-                let identity = graph.position(of: story.uuid).map { identities[$0] }
-                Self.combine(identity, content: true, into: &base)
-                baseReads.note(shown: identity?.reads)
+                Self.combineShown(graph.position(of: story.uuid).map { identities[$0] }, into: &base, reads: &baseReads)
             }
         }
         self.base = base.hex
@@ -148,9 +146,7 @@ struct BuildPageFingerprints: Sendable {
             }
         }
         for story in listing.children ?? [] {
-            let identity = graph.position(of: story.uuid).map { identities[$0] }
-            Self.combine(identity, content: true, into: &fingerprint)
-            reads.note(shown: identity?.reads)
+            Self.combineShown(graph.position(of: story.uuid).map { identities[$0] }, into: &fingerprint, reads: &reads)
         }
         fingerprint.combine(listing.pagination.map { "\($0.current)/\($0.total)" } ?? "-")
         fingerprint.combine(listing.feedURL ?? "-")
@@ -181,8 +177,7 @@ struct BuildPageFingerprints: Sendable {
                     fingerprint.combine("\(other.uuid) \(other.name) \(other.fullSlug) \(other.digest)")
                 } else {
                     let target = graph.targetPosition(ofEdge: index).map { identities[$0] }
-                    Self.combine(target, content: true, into: &fingerprint)
-                    reads.note(shown: target?.reads)
+                    Self.combineShown(target, into: &fingerprint, reads: &reads)
                 }
             }
         }
@@ -212,6 +207,12 @@ struct BuildPageFingerprints: Sendable {
     /// story the graph does not have.
     private func combineIdentity(of uuid: String?, content: Bool, into fingerprint: inout Fingerprint) {
         Self.combine(uuid.flatMap { graph.position(of: $0) }.map { identities[$0] }, content: content, into: &fingerprint)
+    }
+
+    /// The identity of `story` with its content as shown, noting in `reads` whose content that is.
+    private static func combineShown(_ story: Identity?, into fingerprint: inout Fingerprint, reads: inout ContentReads) {
+        combine(story, content: true, into: &fingerprint)
+        reads.note(shown: story?.reads)
     }
 
     private static func combine(_ story: Identity?, content: Bool, into fingerprint: inout Fingerprint) {

@@ -154,8 +154,7 @@ public struct ServedSite: Sendable {
         let languages = Self.languageVersions(of: editions, groups: groups)
         return editions.indices.map { index in
             SiteGenerator.renderer(
-                of: editions[index].plan, graph: editions[index].graph, templates: templates, settings: settings,
-                otherPageURL: { languages.pageURL(of: $0) }, elsewhere: { languages.story(for: $0, outside: index) })
+                of: editions[index].plan, graph: editions[index].graph, templates: templates, settings: settings, language: index, of: languages)
         }
     }
 

@@ -170,9 +170,7 @@ public struct SiteGenerator {
         var renderers: [PageRenderer] = []
         for (index, (plan, edition)) in zip(plans, graphs).enumerated() {
             let graph = edition.graph
-            let renderer = Self.renderer(
-                of: plan, graph: graph, templates: templates, settings: settings,
-                otherPageURL: { languages.pageURL(of: $0) }, elsewhere: { languages.story(for: $0, outside: index) })
+            let renderer = Self.renderer(of: plan, graph: graph, templates: templates, settings: settings, language: index, of: languages)
             renderers.append(renderer)
             let fingerprints = timings.measure("story identities") {
                 BuildPageFingerprints(
@@ -188,6 +186,16 @@ public struct SiteGenerator {
             translations: translations, strict: settings.strict, templates: settings.templates)
         timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
         output.diagnostics += folderConflicts(plans, in: output)
+    }
+
+    /// The renderer of `plan`'s pages, the language at `index` of `languages`: its links across
+    /// languages lead where `languages` says (see ``renderer(of:graph:templates:settings:otherPageURL:elsewhere:)``).
+    static func renderer(
+        of plan: PagePlan, graph: LinkGraph, templates: TemplateLibrary, settings: SiteSettings, language index: Int, of languages: LanguageVersions
+    ) -> PageRenderer {
+        renderer(
+            of: plan, graph: graph, templates: templates, settings: settings,
+            otherPageURL: { languages.pageURL(of: $0) }, elsewhere: { languages.story(for: $0, outside: index) })
     }
 
     /// The renderer of `plan`'s pages, whose links resolve in `graph`: to a page of the plan, or
