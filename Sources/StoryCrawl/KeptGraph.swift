@@ -10,7 +10,10 @@ import StorySource
 /// the stories it reads, instead of crawling them again (``updated(with:references:jobs:)``).
 ///
 /// The digests come last in the file, written in place rather than in the string table: a graph
-/// brought up to date is the same file with other digests (``encoded(updatedTo:)``).
+/// brought up to date is the same file with other digests (``encoded(updatedTo:)``). The table
+/// holds only what repeats (field paths, saved slugs, anchors): a story's UUID and print are
+/// written in place, and a link names its source, its target and the first link to a story by
+/// their positions, so that encoding a large graph is not a lookup in a table of every UUID.
 ///
 /// Bump ``magic`` whenever a crawl of the same stories could give another graph: a graph kept
 /// by an older version must not stand for what this one would crawl.
@@ -70,7 +73,7 @@ public struct KeptGraph: Sendable {
 
     // MARK: On disk
 
-    static let magic = "storysite link graph 1\n"
+    static let magic = "storysite link graph 2\n"
 
     /// The file's bytes for `graph`, crawled from `entries` with `baseURL`, the heads printed on
     /// at most `jobs` threads; nil when a story has no file digest (it could not be told
@@ -91,15 +94,15 @@ public struct KeptGraph: Sendable {
         writer.number(rootPosition.map { $0! + 1 } ?? 0)
         writer.number(reached.count)
         for (node, print) in zip(graph.stories, reachedPrints) {
-            writer.string(node.story.uuid)
-            writer.string(print)
+            writer.inlineString(node.story.uuid)
+            writer.inlineString(print)
             writer.number(node.depth)
-            writer.optionalString(node.firstLinkedFrom)
+            writeStory(node.firstLinkedFrom, of: graph, into: &writer)
         }
         writer.number(graph.orphans.count)
         for (story, print) in zip(graph.orphans, orphanPrints) {
-            writer.string(story.uuid)
-            writer.string(print)
+            writer.inlineString(story.uuid)
+            writer.inlineString(print)
         }
         writer.number(graph.edges.count)
         for (edge, resolved) in zip(graph.edges, graph.resolvedEdges) {
@@ -107,12 +110,17 @@ public struct KeptGraph: Sendable {
             writer.number(source)
             writer.string(edge.fieldPath)
             writer.number(ReferenceKind.allCases.firstIndex(of: edge.kind)!)
-            writer.reference(edge.reference)
-            writer.optionalString(edge.anchor)
-            writer.optionalString(edge.cachedURL)
-            writer.optionalString(edge.target)
             writer.number(resolved.target.map { $0 + 1 } ?? 0)
             writer.number(resolved.isStale ? 1 : 0)
+            writeStory(edge.target, of: graph, into: &writer)
+            if case .uuid(let uuid) = edge.reference, uuid == edge.target {
+                writer.number(ReferenceForm.targetUUID.rawValue)
+            } else {
+                writer.number(ReferenceForm.asWritten.rawValue)
+                writer.reference(edge.reference)
+            }
+            writer.optionalString(edge.anchor)
+            writer.optionalString(edge.cachedURL)
         }
         writeDigests(of: graph, into: &writer)
         return writer.bytes
@@ -125,6 +133,59 @@ public struct KeptGraph: Sendable {
         var digests = ByteRecordWriter(magic: Self.magic)
         Self.writeDigests(of: graph, into: &digests)
         return Array(file[..<digestsOffset]) + digests.records
+    }
+
+    /// How an edge's reference is written: as the UUID of its target, which most are, or as it is.
+    private enum ReferenceForm: UInt64 {
+        case asWritten = 0
+        case targetUUID = 1
+    }
+
+    /// A story named by UUID (an edge's target, the first link to a story): `0` for none, its
+    /// position in the graph's stories plus 2, or `1` and the UUID in place for one not reached.
+    private static func writeStory(_ uuid: String?, of graph: LinkGraph, into writer: inout ByteRecordWriter) {
+        guard let uuid else { return writer.number(0) }
+        if let position = graph.position(of: uuid) { return writer.number(position + 2) }
+        writer.number(1)
+        writer.inlineString(uuid)
+    }
+
+    /// A story as ``writeStory(_:of:into:)`` wrote it, before the UUIDs of the stories reached are known.
+    private enum NamedStory {
+        case none
+        case reached(Int)
+        case other(String)
+
+        /// Read from `reader`; nil when unreadable.
+        init?(from reader: inout ByteRecordReader) {
+            switch reader.number() {
+            case 0: self = .none
+            case 1:
+                guard let uuid = reader.inlineString() else { return nil }
+                self = .other(uuid)
+            case let position?: self = .reached(Int(clamping: position - 2))
+            case nil: return nil
+            }
+        }
+
+        /// The story's UUID, `uuids` being those of the stories reached; `.some(nil)` for none,
+        /// nil for a position past them.
+        func uuid(among uuids: [String]) -> String?? {
+            switch self {
+            case .none: return .some(nil)
+            case .reached(let position): return position < uuids.count ? .some(uuids[position]) : nil
+            case .other(let uuid): return .some(uuid)
+            }
+        }
+    }
+
+    /// An edge's reference as written after its target (see ``ReferenceForm``); nil when unreadable.
+    private static func reference(from reader: inout ByteRecordReader, target: String?) -> StoryReference? {
+        switch reader.number().flatMap(ReferenceForm.init(rawValue:)) {
+        case .targetUUID: return target.map(StoryReference.uuid)
+        case .asWritten: return reader.reference()
+        case nil: return nil
+        }
     }
 
     /// Last in the file: the digests of the stories reached, then of the others, in place.
@@ -151,18 +212,29 @@ public struct KeptGraph: Sendable {
         }
         guard let baseURL = reader.optionalString(), let rootSlug = reader.string(), let root = reader.count(),
               let nodeCount = reader.count(), root <= nodeCount else { return nil }
+        // A story's first link may come from a story after it: its UUID is known once all are read.
+        var uuids: [String] = []
         var nodes: [Node] = []
+        var firstLinks: [NamedStory] = []
+        uuids.reserveCapacity(nodeCount)
         nodes.reserveCapacity(nodeCount)
+        firstLinks.reserveCapacity(nodeCount)
         for _ in 0..<nodeCount {
-            guard let uuid = reader.string(), let print = reader.string(), let depth = reader.int(),
-                  let firstLinkedFrom = reader.optionalString() else { return nil }
-            nodes.append(Node(story: Kept(uuid: uuid, digest: "", headPrint: print), depth: depth, firstLinkedFrom: firstLinkedFrom))
+            guard let uuid = reader.inlineString(), let print = reader.inlineString(), let depth = reader.int(),
+                  let firstLink = NamedStory(from: &reader) else { return nil }
+            uuids.append(uuid)
+            nodes.append(Node(story: Kept(uuid: uuid, digest: "", headPrint: print), depth: depth, firstLinkedFrom: nil))
+            firstLinks.append(firstLink)
+        }
+        for position in nodes.indices {
+            guard let firstLinkedFrom = firstLinks[position].uuid(among: uuids) else { return nil }
+            nodes[position].firstLinkedFrom = firstLinkedFrom
         }
         guard let orphanCount = reader.count() else { return nil }
         var orphans: [Kept] = []
         orphans.reserveCapacity(orphanCount)
         for _ in 0..<orphanCount {
-            guard let uuid = reader.string(), let print = reader.string() else { return nil }
+            guard let uuid = reader.inlineString(), let print = reader.inlineString() else { return nil }
             orphans.append(Kept(uuid: uuid, digest: "", headPrint: print))
         }
         guard let edgeCount = reader.count() else { return nil }
@@ -173,12 +245,13 @@ public struct KeptGraph: Sendable {
         let kinds = ReferenceKind.allCases
         for _ in 0..<edgeCount {
             guard let source = reader.count(), source < nodeCount, let fieldPath = reader.string(),
-                  let kind = reader.count(), kind < kinds.count, let reference = reader.reference(),
-                  let anchor = reader.optionalString(), let cachedURL = reader.optionalString(), let target = reader.optionalString(),
-                  let targetPosition = reader.count(), targetPosition <= nodeCount, let isStale = reader.number(), isStale <= 1
+                  let kind = reader.count(), kind < kinds.count,
+                  let targetPosition = reader.count(), targetPosition <= nodeCount, let isStale = reader.number(), isStale <= 1,
+                  let target = NamedStory(from: &reader)?.uuid(among: uuids), let reference = Self.reference(from: &reader, target: target),
+                  let anchor = reader.optionalString(), let cachedURL = reader.optionalString()
             else { return nil }
             edges.append(LinkGraph.Edge(
-                source: nodes[source].story.uuid, fieldPath: fieldPath, kind: kinds[kind], reference: reference, anchor: anchor,
+                source: uuids[source], fieldPath: fieldPath, kind: kinds[kind], reference: reference, anchor: anchor,
                 cachedURL: cachedURL, target: target))
             resolved.append(LinkGraph.ResolvedEdge(
                 source: source, target: targetPosition == 0 ? nil : targetPosition - 1, isStale: isStale == 1))

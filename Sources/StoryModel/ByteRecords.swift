@@ -91,23 +91,27 @@ public struct ByteRecordWriter {
         if let value { string(value) }
     }
 
-    /// A JSON value: a tag (null, false, true, number, string, array, object), then its parts.
-    public mutating func json(_ value: JSONValue) {
+    /// A JSON value: a tag (null, false, true, number, string, array, object, string in place),
+    /// then its parts. With `inlineStrings`, string values are written in place (``inlineString(_:)``)
+    /// and only keys go in the table: for values most of which are written once (a story's
+    /// UUID, name and slug), which would make the table as large as the file.
+    public mutating func json(_ value: JSONValue, inlineStrings: Bool = false) {
         switch value {
         case .null: number(0)
         case .bool(let bool): number(bool ? 2 : 1)
         case .number(let double): number(3); number(double.bitPattern)
+        case .string(let string) where inlineStrings: number(7); inlineString(string)
         case .string(let string): number(4); self.string(string)
         case .array(let elements):
             number(5)
             number(elements.count)
-            for element in elements { json(element) }
+            for element in elements { json(element, inlineStrings: inlineStrings) }
         case .object(let object):
             number(6)
             number(object.count)
             for entry in object {
                 string(entry.key)
-                json(entry.value)
+                json(entry.value, inlineStrings: inlineStrings)
             }
         }
     }
@@ -257,6 +261,7 @@ public struct ByteRecordReader {
                 entries.append(JSONObject.Entry(key: key, value: value))
             }
             return .object(JSONObject(distinctEntries: entries))
+        case 7: return inlineString().map(JSONValue.string)
         default: return nil
         }
     }

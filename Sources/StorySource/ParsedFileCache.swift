@@ -106,7 +106,7 @@ public final class ParsedFileCache: @unchecked Sendable {
 
     // MARK: On disk
 
-    private static let magic = "storysite parsed files 3\n"
+    private static let magic = "storysite parsed files 4\n"
 
     /// The cache a build kept in the file at `url` (``encoded()``); an empty cache when the file is
     /// missing, unreadable, corrupt or of another version.
@@ -155,20 +155,22 @@ public final class ParsedFileCache: @unchecked Sendable {
         return file.stories[0]
     }
 
+    /// One file's record. What is the file's own (its paths, its digest, its story's UUID and
+    /// name) is written in place; the table holds what files share (keys, translation keys).
     private static func writeRecord(path: String, stamp: Stamp, entry: StoryFile.Entry, into writer: inout ByteRecordWriter) {
-        writer.string(path)
-        writer.string(entry.origin.file)
+        writer.inlineString(path)
+        writer.inlineString(entry.origin.file)
         writer.number(UInt64(bitPattern: stamp.size))
         writer.number(UInt64(bitPattern: stamp.modified))
         writer.number(UInt64(bitPattern: stamp.changed))
         writer.number(stamp.inode)
-        writer.string(entry.story.givenDigest ?? "")
-        writer.json(.object(entry.story.head))
+        writer.inlineString(entry.story.givenDigest ?? "")
+        writer.json(.object(entry.story.head), inlineStrings: true)
         let translations = entry.story.translationDigests.all.sorted { $0.key < $1.key }
         writer.number(translations.count)
         for (key, digest) in translations {
             writer.string(key)
-            writer.string(digest)
+            writer.inlineString(digest)
         }
     }
 
@@ -180,9 +182,9 @@ public final class ParsedFileCache: @unchecked Sendable {
         files.reserveCapacity(count)
         for _ in 0..<count {
             let start = reader.offset
-            guard let path = reader.string(), let shown = reader.string(),
+            guard let path = reader.inlineString(), let shown = reader.inlineString(),
                   let size = reader.number(), let modified = reader.number(), let statusChanged = reader.number(),
-                  let inode = reader.number(), let digest = reader.string(), let head = reader.json()?.objectValue,
+                  let inode = reader.number(), let digest = reader.inlineString(), let head = reader.json()?.objectValue,
                   let translations = Self.translationDigests(from: &reader),
                   let story = try? Story(head: head, digest: digest, translationDigests: translations, whole: { [changedFiles] in
                       Self.wholeStory(at: path, shownAs: shown, digest: digest, changed: changedFiles)
@@ -202,7 +204,7 @@ public final class ParsedFileCache: @unchecked Sendable {
         guard let count = reader.count() else { return nil }
         var digests: [String: String] = [:]
         for _ in 0..<count {
-            guard let key = reader.string(), let digest = reader.string() else { return nil }
+            guard let key = reader.string(), let digest = reader.inlineString() else { return nil }
             digests[key] = digest
         }
         return digests

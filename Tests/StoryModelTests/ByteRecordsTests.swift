@@ -42,6 +42,26 @@ extension StoryModelTests {
             }
         }
 
+        @Test("a JSON value written with its strings in place reads back the same, with only its keys in the table")
+        func jsonWithStringsInPlace() throws {
+            let head = JSONValue.object(JSONObject([
+                "uuid": .string("8b2faab3-724a-c25b-5197-a4f879de0af4"), "name": .string("Ünïcode name"), "id": .number(2),
+                "tag_list": .array([.string("news"), .null, .bool(true)]), "nested": .object(JSONObject(["slug": .string("post-1")])),
+            ]))
+            var inPlace = ByteRecordWriter(magic: Self.magic)
+            inPlace.json(head, inlineStrings: true)
+            let bytes = Data(inPlace.bytes)
+            try bytes.withUnsafeBytes { buffer in
+                var reader = try #require(ByteRecordReader(buffer, magic: Self.magic))
+                #expect(reader.json() == head)
+                #expect(reader.isAtEnd)
+            }
+            // The table holds the six keys alone: the values are in the records.
+            var keys = ByteRecordWriter(magic: Self.magic)
+            for key in ["uuid", "name", "id", "tag_list", "nested", "slug"] { keys.string(key) }
+            #expect(bytes.count - inPlace.records.count == keys.bytes.count - keys.records.count)
+        }
+
         @Test("a part written with its length is passed over and read later with the table alone; a string written in place stays out of the table")
         func partsReadLater() throws {
             var writer = ByteRecordWriter(magic: Self.magic)
