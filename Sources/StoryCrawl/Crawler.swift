@@ -46,12 +46,14 @@ public struct Crawler: Sendable {
         let missing = zip(entries, entryOrders).filter { catalog.target(of: $0.1) == nil }.map(\.0)
         guard missing.isEmpty else { throw CrawlError.entriesNotFound(missing, source: source.description) }
 
+        // The stories reached, and the position of each by UUID: the graph's lookup, made as the
+        // crawl reaches them, so that each edge's ends are found once, here.
         var nodes: [LinkGraph.Node] = []
-        var visited: Set<String> = []
+        var positions: [String: Int] = [:]
         var frontier: [Story] = []
         for order in entryOrders {
-            guard let uuid = catalog.target(of: order), let story = catalog[uuid],
-                  visited.insert(uuid).inserted else { continue }
+            guard let uuid = catalog.target(of: order), let story = catalog[uuid], positions[uuid] == nil else { continue }
+            positions[uuid] = nodes.count
             nodes.append(LinkGraph.Node(story: story, depth: 0, firstLinkedFrom: nil))
             frontier.append(story)
         }
@@ -61,14 +63,20 @@ public struct Crawler: Sendable {
         for selection in collections {
             for story in selection.select(from: try await source.stories(matching: selection.query)) {
                 catalog.learn(story)
-                guard visited.insert(story.uuid).inserted else { continue }
+                guard positions[story.uuid] == nil else { continue }
+                positions[story.uuid] = nodes.count
                 nodes.append(LinkGraph.Node(story: story, depth: 0, firstLinkedFrom: nil))
                 frontier.append(story)
             }
         }
 
         var edges: [LinkGraph.Edge] = []
+        // Per edge, the positions of its source and target; a target not reached when its edge
+        // is made (`unknownTarget`) is looked up once every story is.
+        var ends: [(source: Int, target: Int?)] = []
+        let unknownTarget = -1
         var depth = 0
+        var firstOfLevel = 0
         while !frontier.isEmpty {
             let level = frontier
             let found = ParallelWork.map(count: level.count, jobs: jobs) { [baseURL, referenceCache] position in
@@ -94,18 +102,32 @@ public struct Crawler: Sendable {
                         source: level[position].uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid), target: member.uuid))
                 }
                 for index in first..<edges.count {
-                    guard let target = edges[index].target, !visited.contains(target), let reached = catalog[target] else { continue }
-                    visited.insert(target)
-                    nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: edges[index].source))
-                    next.append(reached)
+                    guard let target = edges[index].target else {
+                        ends.append((firstOfLevel + position, nil))
+                        continue
+                    }
+                    if let reachedAt = positions[target] {
+                        ends.append((firstOfLevel + position, reachedAt))
+                    } else if let reached = catalog[target] {
+                        ends.append((firstOfLevel + position, nodes.count))
+                        positions[target] = nodes.count
+                        nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: edges[index].source))
+                        next.append(reached)
+                    } else {
+                        ends.append((firstOfLevel + position, unknownTarget))
+                    }
                 }
             }
+            firstOfLevel += level.count
             frontier = next
             depth += 1
         }
+        for index in ends.indices where ends[index].target == unknownTarget {
+            ends[index].target = edges[index].target.flatMap { positions[$0] }
+        }
 
-        let orphans = try await source.allStories()?.filter { !visited.contains($0.uuid) } ?? []
-        return LinkGraph(stories: nodes, edges: edges, orphans: orphans, root: root, jobs: jobs)
+        let orphans = try await source.allStories()?.filter { positions[$0.uuid] == nil } ?? []
+        return LinkGraph(stories: nodes, edges: edges, orphans: orphans, root: root, ends: ends, positions: positions, jobs: jobs)
     }
 
     /// The edges of a level's references: the stories they name are asked of the source

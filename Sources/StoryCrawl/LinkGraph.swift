@@ -103,6 +103,24 @@ public struct LinkGraph: Sendable {
             byUUID: Self.positionsByUUID(of: stories))
     }
 
+    /// Builds a graph whose edges' ends the caller found as it made them (the crawl): `ends`
+    /// holds, for each edge, the positions in `stories` of its source and target, and
+    /// `positions` the position of each story by UUID, each UUID once. Only which edges are
+    /// stale is found here, on at most `jobs` threads.
+    init(
+        stories: [Node], edges: [Edge], orphans: [Story], root: Story?, ends: [(source: Int, target: Int?)],
+        positions: [String: Int], jobs: Int
+    ) {
+        // Each story's slug is made a lookup key once, not once for every link to it.
+        let slugKeys = ParallelWork.map(count: stories.count, jobs: jobs) { SlugLookup.key(stories[$0].story.fullSlug) }
+        let resolved = ParallelWork.map(count: edges.count, jobs: jobs) { position in
+            ResolvedEdge(
+                source: ends[position].source, target: ends[position].target,
+                isStale: ends[position].target.map { Self.isStale(edges[position], targetKey: slugKeys[$0]) } ?? false)
+        }
+        self.init(stories: stories, edges: edges, orphans: orphans, root: root, resolved: resolved, byUUID: positions)
+    }
+
     /// How an edge resolved: the positions in ``stories`` of its source and target (nil for
     /// none reached), and whether it is among the ``staleEdges``.
     struct ResolvedEdge {
@@ -207,15 +225,19 @@ public struct LinkGraph: Sendable {
                 let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[sourceUUID]
                 lastSource = (sourceUUID, source)
                 let target = edges[position].target.flatMap { byUUID[$0] }
-                var isStale = false
-                if let target, let cachedURL = edges[position].cachedURL, !isLanguageVersion(edges[position]) {
-                    isStale = SlugLookup.key(cachedURL) != SlugLookup.key(stories[target].story.fullSlug)
-                }
-                found.append(ResolvedEdge(source: source, target: target, isStale: isStale))
+                let stale = target.map { isStale(edges[position], targetKey: SlugLookup.key(stories[$0].story.fullSlug)) } ?? false
+                found.append(ResolvedEdge(source: source, target: target, isStale: stale))
             }
             return found
         }
         return Array(runs.joined())
+    }
+
+    /// Whether `edge`, resolved to the story whose slug has the lookup key `targetKey`, saved
+    /// another slug for it (see ``staleEdges``).
+    private static func isStale(_ edge: Edge, targetKey: String) -> Bool {
+        guard let cachedURL = edge.cachedURL, !isLanguageVersion(edge) else { return false }
+        return SlugLookup.key(cachedURL) != targetKey
     }
 
     /// Whether `edge` names a story by UUID and leads to another one: that story's version in
