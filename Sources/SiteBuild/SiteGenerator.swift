@@ -356,7 +356,9 @@ public struct SiteGenerator {
             let entries = try await entries(in: source, language: language, into: &output)
             let memory = rememberedCrawl(for: source, language: language)
             var updated: LinkGraph?
-            if let (memory, folder, references) = memory, memory.holdsCrawl(of: language?.code, entries: entries, baseURL: settings.baseURL) {
+            // Reading the kept crawl (the first time a build asks for it) is its own phase.
+            if let (memory, folder, references) = memory,
+               timings.measure("graph read", { memory.holdsCrawl(of: language?.code, entries: entries, baseURL: settings.baseURL) }) {
                 updated = try await timings.measure("graph update") {
                     try await memory.updatedGraph(
                         of: language?.code, entries: entries, baseURL: settings.baseURL, source: folder, references: references, jobs: settings.jobs)
