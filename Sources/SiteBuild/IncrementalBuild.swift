@@ -108,18 +108,22 @@ public struct IncrementalBuild {
                 { writer.readPreviousOutput() })
         }
         let intact = timings.measure("intact files") { cache == nil ? [:] : previousOutput.intactFiles() }
-        let site = await generate(keeping: kept, previous: previous, intact: intact, key: inputs.key)
-        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept)
+        let staging = previousOutput.isReplacedWhole ? StagingFolder(for: writer) : nil
+        let site = await generate(keeping: kept, previous: previous, intact: intact, key: inputs.key, staging: staging)
+        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept, staged: staging)
         // With the generator gone, these hold the last references to every story read.
         BackgroundRelease.release((consume site, consume previous, consume intact, consume kept, consume previousOutput))
         return outcome
     }
 
     /// The site generated with the caches of this process, or the content `kept` on disk.
-    private func generate(keeping kept: KeptContent?, previous: BuildCache?, intact: [String: String], key: String) async -> SiteGenerator.Output {
+    private func generate(
+        keeping kept: KeptContent?, previous: BuildCache?, intact: [String: String], key: String, staging: StagingFolder?
+    ) async -> SiteGenerator.Output {
         var generator = SiteGenerator(
             settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles ?? kept?.files,
             timings: timings)
+        generator.staging = staging
         generator.referenceCache = kept?.references ?? referenceCache
         generator.space = space
         generator.crawlMemory = crawlMemory ?? kept?.crawl
@@ -127,18 +131,23 @@ public struct IncrementalBuild {
         return await generator.generate(previous: previous, intact: intact, key: key)
     }
 
-    /// Writes the generated site and the caches for the next build; with errors, writes nothing.
+    /// Writes the generated site and the caches for the next build, the pages `staged` holds
+    /// with it; with errors, writes nothing and discards `staged`.
     private func write(
-        _ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, over previousOutput: PreviousOutput, keeping kept: KeptContent?
+        _ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, over previousOutput: PreviousOutput, keeping kept: KeptContent?,
+        staged: StagingFolder?
     ) -> Outcome {
         var outcome = Outcome(diagnostics: site.diagnostics, pageCount: site.pageCount, storyCount: site.storyCount)
-        guard !site.hasErrors else { return outcome }
+        guard !site.hasErrors else {
+            staged?.discard()
+            return outcome
+        }
         let keptEncoding = kept?.encodeInBackground(jobs: settings.jobs)
 
         let written: SiteWriter.Written
         do throws(OutputError) {
             written = try timings.measure("write") { () throws(OutputError) in
-                try writer.write(site.files, keeping: site.kept, over: previousOutput)
+                try writer.write(site.files, keeping: site.kept, over: previousOutput, staged: staged)
             }
         } catch {
             outcome.diagnostics.append(.error(error.path, error.message))

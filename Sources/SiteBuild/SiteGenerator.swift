@@ -68,6 +68,9 @@ public struct SiteGenerator {
     /// Whether the output keeps what `serve` needs to render only the pages a save changed
     /// (``Output/served``), where the site is one that can be rebuilt so.
     var keepsServedSite = false
+    /// Where rendered pages go as they are rendered, for a write that replaces the whole output
+    /// folder (see ``SiteOutput/StagingFolder``); without one, their bytes are kept for the write.
+    var staging: StagingFolder?
 
     /// Whether the page fingerprints note which pages read which stories' content, for a
     /// ``ServedSite``: asked for, and a content folder's site whose collections select by heads
@@ -541,6 +544,7 @@ public struct SiteGenerator {
         _ pending: [Int], of pages: [PlannedPage], listings: [PageListing], graph: LinkGraph, plan: PagePlan, renderer: PageRenderer
     ) -> [Result<(RenderedPage, OutputFile), any Error>?] {
         let progress = self.progress
+        let staging = self.staging
         let rendered = ParallelWork.map(count: pending.count, jobs: settings.jobs) { position in
             defer { progress.advance() }
             let index = pending[position]
@@ -549,7 +553,7 @@ public struct SiteGenerator {
                 var rendered = try Self.render(page, listing: listings[index], graph: graph, plan: plan, renderer: renderer)
                 let file = OutputFile(path: page.location.filePath, text: rendered.html)
                 rendered.html = ""  // the file holds the bytes now; keeping both would double peak memory
-                return (rendered, file)
+                return (rendered, staging?.put(file) ?? file)
             }
         }
         var results = [Result<(RenderedPage, OutputFile), any Error>?](repeating: nil, count: pages.count)

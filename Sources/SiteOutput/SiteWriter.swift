@@ -8,7 +8,9 @@ import Glibc
 /// Writes a built site into its output folder without ever leaving it half-written.
 ///
 /// Every file goes into a staging folder beside the output folder, which then takes the output
-/// folder's place; a failure at any point leaves the previous output exactly as it was.
+/// folder's place; a failure at any point leaves the previous output exactly as it was. A build
+/// into a folder without a manifest (a first build, as in CI) opens the staging folder before
+/// it renders (``StagingFolder``), so that pages go there as they are rendered.
 /// Files whose contents did not change are carried over as hard links, so their modification
 /// times stay and deploy tools see nothing new; when nothing changed at all, nothing is touched.
 /// When at most a tenth of the files changed, the folder is updated in place instead (see
@@ -87,8 +89,23 @@ public struct SiteWriter: Sendable {
     /// Replaces the output folder's contents with `files`, plus the files named in `kept`, given
     /// the folder as ``readPreviousOutput()`` found it at the start of the build. A write of a few
     /// files costs per changed file; a write of many lists the folder again before replacing it,
-    /// so no file put there during the build is lost.
-    public func write(_ files: [OutputFile], keeping kept: Set<String> = [], over previousOutput: PreviousOutput) throws(OutputError) -> Written {
+    /// so no file put there during the build is lost. With `staged`, the staging folder opened
+    /// for this write, which holds the files of `files` that are staged already, the whole
+    /// folder is replaced; on failure the staging folder is gone.
+    public func write(
+        _ files: [OutputFile], keeping kept: Set<String> = [], over previousOutput: PreviousOutput, staged: StagingFolder? = nil
+    ) throws(OutputError) -> Written {
+        do throws(OutputError) {
+            return try write(files, keeping: kept, previousOutput: previousOutput, staged: staged)
+        } catch {
+            staged?.discard()
+            throw error
+        }
+    }
+
+    private func write(
+        _ files: [OutputFile], keeping kept: Set<String>, previousOutput: PreviousOutput, staged: StagingFolder?
+    ) throws(OutputError) -> Written {
         let fileManager = FileManager.default
         try Self.checkPaths(files.map(\.path))
         if let problem = previousOutput.problem { throw problem }
@@ -114,25 +131,25 @@ public struct SiteWriter: Sendable {
                 throw OutputError(path: displayPath, message: "two files map to '\(file.path)'")
             }
             let hash = file.hash
-            var entry = Manifest.Entry(size: file.contents.count, hash: hash, modified: 0)
+            var entry = Manifest.Entry(size: file.size, hash: hash, modified: 0)
             var unchanged = false
-            if let old = previous.files[file.path], old.hash == hash, old.size == file.contents.count,
+            if !file.isStaged, let old = previous.files[file.path], old.hash == hash, old.size == file.size,
                let status = FileStatus(path: output.path + "/" + file.path),
                status.size == old.size, status.modified == old.modified {
                 entry.modified = old.modified
                 unchanged = true
             }
-            plan.append((file.path, file.contents, entry, unchanged))
+            plan.append((file.path, file.isStaged ? nil : file.contents, entry, unchanged))
         }
         let removed = previous.files.keys.filter { !seen.contains($0) }.count
         let unchangedCount = plan.filter(\.unchanged).count
         let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: removed)
-        if summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
+        if staged == nil, summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
             return Written(summary: summary, fingerprint: previousOutput.fingerprint)
         }
         // A manifest naming a path in another normal form (an earlier version's) needs a full
         // write: its old file would otherwise stay beside the new one.
-        if found != nil, (summary.written + summary.removed) * 10 <= plan.count,
+        if staged == nil, found != nil, (summary.written + summary.removed) * 10 <= plan.count,
            previous.files.keys.allSatisfy(SafePath.isNormalized) {
             let changed = plan.filter { !$0.unchanged }
             let entries = Dictionary(uniqueKeysWithValues: changed.map { ($0.path, $0.entry) })
@@ -161,10 +178,15 @@ public struct SiteWriter: Sendable {
 
         // Files put into the folder during the build would be lost with the folder it replaces.
         if let problem = readPreviousOutput().problem { throw problem }
-        let staging = sibling("staging")
+        if let failure = staged?.failureMessage {
+            throw OutputError(path: displayPath, message: "could not write the new site: \(failure)")
+        }
+        let staging = staged?.url ?? sibling("staging")
         let retired = sibling("previous")
-        // Staging only ever holds storysite's files: a leftover from a killed build can go.
-        try? fileManager.removeItem(at: staging)
+        if staged == nil {
+            // Staging only ever holds storysite's files: a leftover from a killed build can go.
+            try? fileManager.removeItem(at: staging)
+        }
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
             try SiteFileWriter.createFolders(plan.map { Self.folder(of: $0.path) }, in: staging.path, jobs: jobs)
@@ -176,7 +198,14 @@ public struct SiteWriter: Sendable {
                         try carryOver(output.path + "/" + item.path, to: target)
                         return FileStatus(path: target)?.modified ?? 0
                     }
-                    return try SiteFileWriter.write(item.contents ?? Data(), to: target).modified
+                    guard let contents = item.contents else {
+                        // Staged already: its time is the one it was written with.
+                        guard let modified = staged?.modificationTime(of: item.path) else {
+                            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "'\(item.path)' is not in the staging folder"])
+                        }
+                        return modified
+                    }
+                    return try SiteFileWriter.write(contents, to: target).modified
                 }
             }
             var manifest = Manifest()

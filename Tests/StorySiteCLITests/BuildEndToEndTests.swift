@@ -289,6 +289,26 @@ extension StorySiteCLITests {
             #expect(!workspace.exists("Output"))
         }
 
+        @Test("a first build whose pages were rendered and staged but then fails leaves neither an output folder nor its staging folder")
+        func failedFirstBuildLeavesNothing() async throws {
+            // Under --strict a block without a template is an error, found once its pages rendered.
+            let workspace = try Self.smallSite(stories: [
+                "home.json": Self.story("home", uuid: "h", linksTo: "a"),
+                "a.json": #"{"name": "A", "uuid": "a", "full_slug": "a", "content": {"component": "page", "_uid": "r", "body": [{"component": "gallery", "_uid": "g"}]}}"#,
+            ])
+            let result = try await Executable.run(["build", "--strict"], in: workspace.url)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("no template for component 'gallery'"), "\(result.stderr)")
+            #expect(result.stderr.hasSuffix("nothing was written.\n"), "\(result.stderr)")
+            let beside = try FileManager.default.contentsOfDirectory(atPath: workspace.url.path)
+            #expect(!beside.contains { $0.hasPrefix("Output") || $0.hasPrefix(".Output") }, "\(beside)")
+
+            let fixed = try await Executable.run(["build"], in: workspace.url)
+            #expect(fixed.status == 0, "\(fixed.stderr)")
+            #expect(try workspace.read("Output/a/index.html").contains("<h1>A</h1>"))
+            #expect(!FileManager.default.fileExists(atPath: workspace.path(".Output.storysite-staging").path))
+        }
+
         @Test("a story missing required keys names all of them at once")
         func missingRequiredKeys() async throws {
             let workspace = try Self.smallSite(stories: [
