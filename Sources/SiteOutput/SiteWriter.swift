@@ -115,12 +115,13 @@ public struct SiteWriter: Sendable {
         plan.reserveCapacity(files.count + kept.count)
         var seen = Set<String>()
         // A kept file is one the manifest lists (so its path was checked when the manifest was
-        // read), still as the manifest records it.
+        // read), found as the manifest records it when the build started (see
+        // ``PreviousOutput/intactFiles()``). It is not looked at again: one changed since keeps
+        // its manifest entry, so the next build finds it changed and writes it again.
         let keptPaths = kept.sorted()
-        let keptStatus = ParallelWork.map(count: keptPaths.count, jobs: jobs) { FileStatus(path: output.path + "/" + keptPaths[$0]) }
-        for (path, status) in zip(keptPaths, keptStatus) {
-            guard let old = previous.files[path], let status, status.size == old.size, status.modified == old.modified else {
-                throw OutputError(path: displayPath, message: "'\(path)' changed on disk during the build; build again")
+        for path in keptPaths {
+            guard let old = previous.files[path] else {
+                throw OutputError(path: displayPath, message: "'\(path)' was to be kept, but the last build did not write it")
             }
             seen.insert(path)
             plan.append((path, nil, old, true))

@@ -44,6 +44,26 @@ extension SiteOutputTests {
             #expect(try workspace.read("Output/.storysite/manifest.json") == manifestBefore)
         }
 
+        @Test("a kept file edited while the build ran stays as edited, and the next build finds it changed")
+        func keptFileEditedDuringTheBuild() throws {
+            let pages = (1...20).map { OutputFile(path: "p\($0)/index.html", text: "page \($0)") }
+            _ = try writer.write(pages)
+            // The build starts: every page is intact, all but the first are kept.
+            let previous = writer.readPreviousOutput()
+            let intact = previous.intactFiles()
+            #expect(intact.count == 20)
+            Thread.sleep(forTimeInterval: 0.02)
+            try workspace.write("Output/p2/index.html", "edited by hand")
+            let written = try writer.write(
+                [OutputFile(path: "p1/index.html", text: "page 1, new")], keeping: Set(intact.keys).subtracting(["p1/index.html"]),
+                over: previous)
+            #expect(written.summary == .init(written: 1, unchanged: 19, removed: 0))
+            #expect(try workspace.read("Output/p2/index.html") == "edited by hand")
+            #expect(try workspace.read("Output/p1/index.html") == "page 1, new")
+            let next = writer.readPreviousOutput().intactFiles()
+            #expect(next["p2/index.html"] == nil && next.count == 19)
+        }
+
         @Test("the manifest keeps modification times to the nanosecond, and reads the numbers earlier builds wrote")
         func manifestTimes() throws {
             let files = [OutputFile(path: "index.html", text: "home"), OutputFile(path: "a/index.html", text: "a")]
