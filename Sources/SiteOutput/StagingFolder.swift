@@ -1,8 +1,5 @@
 import Foundation
 import StoryModel
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The staging folder of a write that replaces the whole output folder (see ``SiteWriter``),
 /// opened before the pages are rendered, so that each page goes into it from the thread that
