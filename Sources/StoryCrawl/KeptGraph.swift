@@ -73,7 +73,7 @@ public struct KeptGraph: Sendable {
 
     // MARK: On disk
 
-    static let magic = "storysite link graph 2\n"
+    static let magic = "storysite link graph 3\n"
 
     /// The file's bytes for `graph`, crawled from `entries` with `baseURL`, the heads printed on
     /// at most `jobs` threads; nil when a story has no file digest (it could not be told
@@ -112,7 +112,14 @@ public struct KeptGraph: Sendable {
             writer.number(ReferenceKind.allCases.firstIndex(of: edge.kind)!)
             writer.number(resolved.target.map { $0 + 1 } ?? 0)
             writer.number(resolved.isStale ? 1 : 0)
-            writeStory(edge.target, of: graph, into: &writer)
+            if let target = edge.target, let position = resolved.target, graph.stories[position].story.uuid == target {
+                writer.number(TargetForm.storyReached.rawValue)
+            } else if let target = edge.target {
+                writer.number(TargetForm.inPlace.rawValue)
+                writer.inlineString(target)
+            } else {
+                writer.number(TargetForm.none.rawValue)
+            }
             if case .uuid(let uuid) = edge.reference, uuid == edge.target {
                 writer.number(ReferenceForm.targetUUID.rawValue)
             } else {
@@ -135,14 +142,33 @@ public struct KeptGraph: Sendable {
         return Array(file[..<digestsOffset]) + digests.records
     }
 
+    /// How an edge's target is written: none, the story at the position it resolved to (which
+    /// every target of a crawl is), or its UUID in place.
+    private enum TargetForm: UInt64 {
+        case none = 0
+        case storyReached = 1
+        case inPlace = 2
+    }
+
+    /// An edge's target as written after the position it resolved to (see ``TargetForm``):
+    /// `.some(nil)` for none, nil when unreadable.
+    private static func target(from reader: inout ByteRecordReader, resolvedAt position: Int?, uuids: [String]) -> String?? {
+        switch reader.number().flatMap(TargetForm.init(rawValue:)) {
+        case .none?: return .some(nil)
+        case .storyReached?: return position.map { .some(uuids[$0]) }
+        case .inPlace?: return reader.inlineString().map { .some($0) }
+        case nil: return nil
+        }
+    }
+
     /// How an edge's reference is written: as the UUID of its target, which most are, or as it is.
     private enum ReferenceForm: UInt64 {
         case asWritten = 0
         case targetUUID = 1
     }
 
-    /// A story named by UUID (an edge's target, the first link to a story): `0` for none, its
-    /// position in the graph's stories plus 2, or `1` and the UUID in place for one not reached.
+    /// The story a story was first linked from, by UUID: `0` for none, its position in the
+    /// graph's stories plus 2, or `1` and the UUID in place for one not reached.
     private static func writeStory(_ uuid: String?, of graph: LinkGraph, into writer: inout ByteRecordWriter) {
         guard let uuid else { return writer.number(0) }
         if let position = graph.position(of: uuid) { return writer.number(position + 2) }
@@ -247,7 +273,8 @@ public struct KeptGraph: Sendable {
             guard let source = reader.count(), source < nodeCount, let fieldPath = reader.string(),
                   let kind = reader.count(), kind < kinds.count,
                   let targetPosition = reader.count(), targetPosition <= nodeCount, let isStale = reader.number(), isStale <= 1,
-                  let target = NamedStory(from: &reader)?.uuid(among: uuids), let reference = Self.reference(from: &reader, target: target),
+                  let target = Self.target(from: &reader, resolvedAt: targetPosition == 0 ? nil : targetPosition - 1, uuids: uuids),
+                  let reference = Self.reference(from: &reader, target: target),
                   let anchor = reader.optionalString(), let cachedURL = reader.optionalString()
             else { return nil }
             edges.append(LinkGraph.Edge(
