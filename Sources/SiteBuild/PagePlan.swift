@@ -29,7 +29,7 @@ struct PagePlan: Sendable {
     private(set) var collections: [(name: String, stories: [Story])] = []
     /// The language of the pages, when the site has languages.
     let language: SiteLanguage?
-    private var locations: [String: PageLocation] = [:]
+    private var locations: [StoryKey: PageLocation] = [:]
     private let tagListing: ListingSettings
     /// Whether a collection's selection reads content (see ``StoryCrawl/StorySelection/readsContent``).
     private let collectionsReadContent: Bool
@@ -43,16 +43,16 @@ struct PagePlan: Sendable {
         collectionsReadContent = settings.collections.contains { $0.selection.readsContent }
         var owners = PageOwners()
         placeStories(of: graph, global: settings.global, jobs: settings.jobs, owners: &owners)
-        let hasPage = { [locations] (story: Story) in locations[story.uuid] != nil }
+        let hasPage = { [locations] (story: Story) in locations[story.key] != nil }
         for story in stories {
-            guard let folder = story.startPageFolder, let url = locations[story.uuid]?.url else { continue }
+            guard let folder = story.startPageFolder, let url = locations[story.key]?.url else { continue }
             let listing = FolderListing(
                 startPage: story, url: url, settings: settings.listings[folder] ?? .standard, graph: graph, hasPage: hasPage)
             listings[story.uuid] = listing
             if listing.settings.feed { feeds.append(listing) }
         }
         pages = stories.flatMap { story -> [PlannedPage] in
-            let own = PlannedPage(kind: .story(story), location: locations[story.uuid]!, key: keyPrefix + story.uuid)
+            let own = PlannedPage(kind: .story(story), location: locations[story.key]!, key: keyPrefix + story.uuid)
             guard let listing = listings[story.uuid] else { return [own] }
             return [own] + (1..<listing.pages.pageCount).map { index in
                 planned(.listingPage(story, number: index + 1), url: listing.pages.pageURL(index + 1), key: "\(keyPrefix)\(story.uuid)/page/\(index + 1)")
@@ -86,7 +86,7 @@ struct PagePlan: Sendable {
 
     /// Where `story`'s page is, or nil when it has none.
     func location(of story: Story) -> PageLocation? {
-        locations[story.uuid]
+        locations[story.key]
     }
 
     /// The site-relative URL of `tag`'s page, or nil when tags have no pages or this one has none.
@@ -156,7 +156,7 @@ struct PagePlan: Sendable {
                     location.filePath, "two stories map to this page: \(owner) and '\(story.fullSlug)'; rename one of them"))
                 continue
             }
-            locations[story.uuid] = location
+            locations[story.key] = location
             stories.append(story)
         }
     }

@@ -49,11 +49,11 @@ public struct Crawler: Sendable {
         // The stories reached, and the position of each by UUID: the graph's lookup, made as the
         // crawl reaches them, so that each edge's ends are found once, here.
         var nodes: [LinkGraph.Node] = []
-        var positions: [String: Int] = [:]
+        var positions: [StoryKey: Int] = [:]
         var frontier: [Story] = []
         for order in entryOrders {
-            guard let uuid = catalog.target(of: order), let story = catalog[uuid], positions[uuid] == nil else { continue }
-            positions[uuid] = nodes.count
+            guard let uuid = catalog.target(of: order), let story = catalog[StoryKey(uuid)], positions[story.key] == nil else { continue }
+            positions[story.key] = nodes.count
             nodes.append(LinkGraph.Node(story: story, depth: 0, firstLinkedFrom: nil))
             frontier.append(story)
         }
@@ -63,8 +63,8 @@ public struct Crawler: Sendable {
         for selection in collections {
             for story in selection.select(from: try await source.stories(matching: selection.query)) {
                 catalog.learn(story)
-                guard positions[story.uuid] == nil else { continue }
-                positions[story.uuid] = nodes.count
+                guard positions[story.key] == nil else { continue }
+                positions[story.key] = nodes.count
                 nodes.append(LinkGraph.Node(story: story, depth: 0, firstLinkedFrom: nil))
                 frontier.append(story)
             }
@@ -106,11 +106,12 @@ public struct Crawler: Sendable {
                         ends.append((firstOfLevel + position, nil))
                         continue
                     }
-                    if let reachedAt = positions[target] {
+                    let key = StoryKey(target)
+                    if let reachedAt = positions[key] {
                         ends.append((firstOfLevel + position, reachedAt))
-                    } else if let reached = catalog[target] {
+                    } else if let reached = catalog[key] {
                         ends.append((firstOfLevel + position, nodes.count))
-                        positions[target] = nodes.count
+                        positions[key] = nodes.count
                         nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: edges[index].source))
                         next.append(reached)
                     } else {
@@ -123,10 +124,10 @@ public struct Crawler: Sendable {
             depth += 1
         }
         for index in ends.indices where ends[index].target == unknownTarget {
-            ends[index].target = edges[index].target.flatMap { positions[$0] }
+            ends[index].target = edges[index].target.flatMap { positions[StoryKey($0)] }
         }
 
-        let orphans = try await source.allStories()?.filter { positions[$0.uuid] == nil } ?? []
+        let orphans = try await source.allStories()?.filter { positions[$0.key] == nil } ?? []
         return LinkGraph(stories: nodes, edges: edges, orphans: orphans, root: root, ends: ends, positions: positions, jobs: jobs)
     }
 

@@ -67,7 +67,7 @@ public struct LinkGraph: Sendable {
     /// (the link still works by UUID, but its saved slug is out of date).
     public let staleEdges: [Edge]
 
-    private let byUUID: [String: Int]
+    private let byUUID: [StoryKey: Int]
     private let byID: [Int: Int]
     private let bySlug: [String: Int]
     /// Per node (in ``stories`` order): the positions of its edges, of those its content makes,
@@ -109,7 +109,7 @@ public struct LinkGraph: Sendable {
     /// stale is found here, on at most `jobs` threads.
     init(
         stories: [Node], edges: [Edge], orphans: [Story], root: Story?, ends: [(source: Int, target: Int?)],
-        positions: [String: Int], jobs: Int
+        positions: [StoryKey: Int], jobs: Int
     ) {
         // Each story's slug is made a lookup key once, not once for every link to it.
         let slugKeys = ParallelWork.map(count: stories.count, jobs: jobs) { SlugLookup.key(stories[$0].story.fullSlug) }
@@ -139,14 +139,14 @@ public struct LinkGraph: Sendable {
         return edges.indices.map { ResolvedEdge(source: sources[$0], target: targetPosition(ofEdge: $0), isStale: isStaleEdge(at: $0)) }
     }
 
-    private static func positionsByUUID(of stories: [Node]) -> [String: Int] {
-        var byUUID: [String: Int] = [:]
+    private static func positionsByUUID(of stories: [Node]) -> [StoryKey: Int] {
+        var byUUID: [StoryKey: Int] = [:]
         byUUID.reserveCapacity(stories.count)
-        for (position, node) in stories.enumerated() where byUUID[node.story.uuid] == nil { byUUID[node.story.uuid] = position }
+        for (position, node) in stories.enumerated() where byUUID[node.story.key] == nil { byUUID[node.story.key] = position }
         return byUUID
     }
 
-    private init(stories: [Node], edges: [Edge], orphans: [Story], root: Story?, resolved: [ResolvedEdge], byUUID: [String: Int]) {
+    private init(stories: [Node], edges: [Edge], orphans: [Story], root: Story?, resolved: [ResolvedEdge], byUUID: [StoryKey: Int]) {
         self.stories = stories
         self.edges = edges
         self.orphans = orphans
@@ -213,7 +213,7 @@ public struct LinkGraph: Sendable {
     /// For each edge, the positions in `stories` of its source and target (nil for none reached)
     /// and whether it is stale (see ``staleEdges``), found on at most `jobs` threads a run of
     /// edges at a time: these lookups hash UUIDs, and the graph's other work is appending.
-    private static func resolve(_ edges: [Edge], stories: [Node], byUUID: [String: Int], jobs: Int) -> [ResolvedEdge] {
+    private static func resolve(_ edges: [Edge], stories: [Node], byUUID: [StoryKey: Int], jobs: Int) -> [ResolvedEdge] {
         let run = 1_024
         let runs = ParallelWork.map(count: (edges.count + run - 1) / run, jobs: jobs) { number in
             var found: [ResolvedEdge] = []
@@ -222,9 +222,9 @@ public struct LinkGraph: Sendable {
             var lastSource: (uuid: String, position: Int?)?
             for position in number * run..<min((number + 1) * run, edges.count) {
                 let sourceUUID = edges[position].source
-                let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[sourceUUID]
+                let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[StoryKey(sourceUUID)]
                 lastSource = (sourceUUID, source)
-                let target = edges[position].target.flatMap { byUUID[$0] }
+                let target = edges[position].target.flatMap { byUUID[StoryKey($0)] }
                 let stale = target.map { isStale(edges[position], targetKey: SlugLookup.key(stories[$0].story.fullSlug)) } ?? false
                 found.append(ResolvedEdge(source: source, target: target, isStale: stale))
             }
@@ -266,7 +266,7 @@ public struct LinkGraph: Sendable {
 
     /// The reached story's node (depth, first linked from).
     public func node(uuid: String) -> Node? {
-        byUUID[uuid].map { stories[$0] }
+        byUUID[StoryKey(uuid)].map { stories[$0] }
     }
 
     /// The reached story a reference names: a UUID (or, when it is a number, a numeric id), a
@@ -274,7 +274,7 @@ public struct LinkGraph: Sendable {
     public func story(for reference: StoryReference) -> Story? {
         let position: Int?
         switch reference {
-        case .uuid(let uuid): position = byUUID[uuid] ?? Int(uuid).flatMap { byID[$0] }
+        case .uuid(let uuid): position = byUUID[StoryKey(uuid)] ?? Int(uuid).flatMap { byID[$0] }
         case .id(let id): position = byID[id]
         case .slug(let slug): position = bySlug[SlugLookup.key(slug)]
         }
@@ -293,27 +293,27 @@ public struct LinkGraph: Sendable {
     /// The edges whose source is the story with this UUID, in document order (a listing after
     /// the content).
     public func edges(from uuid: String) -> [Edge] {
-        guard let source = byUUID[uuid] else { return [] }
+        guard let source = byUUID[StoryKey(uuid)] else { return [] }
         return edgesBySource[source].map { edges[$0] }
     }
 
     /// The references the content of the story with this UUID makes, in document order: its
     /// edges without its listing.
     public func references(from uuid: String) -> [Edge] {
-        guard let source = byUUID[uuid] else { return [] }
+        guard let source = byUUID[StoryKey(uuid)] else { return [] }
         return referencesBySource[source].map { edges[$0] }
     }
 
     /// The UUIDs of the stories the start page with this UUID lists, in `full_slug` order.
     public func listing(of uuid: String) -> [String] {
-        guard let source = byUUID[uuid] else { return [] }
+        guard let source = byUUID[StoryKey(uuid)] else { return [] }
         return listingsBySource[source].compactMap { edges[$0].target }
     }
 
     /// The distinct stories linking to the story with this UUID, in breadth-first order,
     /// without the story itself; a folder listing it is no backlink.
     public func backlinks(to uuid: String) -> [String] {
-        guard let target = byUUID[uuid] else { return [] }
+        guard let target = byUUID[StoryKey(uuid)] else { return [] }
         return backlinkSources[target].map { stories[$0].story.uuid }
     }
 
@@ -323,7 +323,7 @@ public struct LinkGraph: Sendable {
 
     /// The position in ``stories`` of the reached story with this UUID.
     public func position(of uuid: String) -> Int? {
-        byUUID[uuid]
+        byUUID[StoryKey(uuid)]
     }
 
     /// The positions in ``edges`` of the references the content of the story at `position`

@@ -11,19 +11,19 @@ struct StoryCatalog {
     }
 
     private var stories: [Story] = []
-    private var byUUID: [String: Int] = [:]
+    private var byUUID: [StoryKey: Int] = [:]
     private var bySlug: [String: String] = [:]
     private var byID: [Int: String] = [:]
     private var resolutions: [StoryReference: Resolution] = [:]
 
     /// The loaded story with this UUID.
-    subscript(uuid: String) -> Story? { byUUID[uuid].map { stories[$0] } }
+    subscript(uuid: StoryKey) -> Story? { byUUID[uuid].map { stories[$0] } }
 
     /// Records a loaded story; the first version of a UUID is kept. Returns the UUID.
     @discardableResult
     mutating func learn(_ story: Story) -> String {
-        if byUUID[story.uuid] == nil {
-            byUUID[story.uuid] = stories.count
+        if byUUID[story.key] == nil {
+            byUUID[story.key] = stories.count
             stories.append(story)
             let key = SlugLookup.key(story.fullSlug)
             if bySlug[key] == nil { bySlug[key] = story.uuid }
@@ -113,7 +113,7 @@ struct StoryCatalog {
 
     private func known(_ reference: StoryReference) -> String? {
         switch reference {
-        case .uuid(let uuid): return byUUID[uuid] == nil ? nil : uuid
+        case .uuid(let uuid): return byUUID[StoryKey(uuid)] == nil ? nil : uuid
         case .slug(let slug): return bySlug[SlugLookup.key(slug)]
         case .id(let id): return byID[id]
         }

@@ -8,6 +8,7 @@
 public struct Story: Sendable, Hashable {
     private final class Storage: Sendable {
         let uuid: String
+        let key: StoryKey
         let id: Int?
         let name: String
         let slug: String
@@ -21,6 +22,7 @@ public struct Story: Sendable, Hashable {
             translationDigests: TranslationDigests
         ) {
             self.uuid = uuid
+            key = StoryKey(uuid)
             self.id = id
             self.name = name
             self.slug = slug
@@ -42,6 +44,8 @@ public struct Story: Sendable, Hashable {
 
     /// The story's stable identity; story links refer to it.
     public var uuid: String { storage.uuid }
+    /// The UUID as a lookup key, made once per story.
+    public var key: StoryKey { storage.key }
     /// The numeric id, when present (some multilinks carry it instead of the UUID).
     public var id: Int? { storage.id }
     /// The display name; falls back to the slug.

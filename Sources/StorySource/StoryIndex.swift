@@ -6,7 +6,7 @@ import StoryModel
 struct StoryIndex: Sendable {
     private(set) var stories: [Story] = []
     private(set) var problems: [SourceProblem] = []
-    private var byUUID: [String: Int] = [:]
+    private var byUUID: [StoryKey: Int] = [:]
     private var bySlug: [String: Int] = [:]
     private var byID: [Int: Int] = [:]
     private var origins: [StoryOrigin] = []
@@ -21,7 +21,7 @@ struct StoryIndex: Sendable {
         // Related stories from API responses fill gaps only, without duplicate errors.
         for file in files {
             for entry in file.related
-            where byUUID[entry.story.uuid] == nil && bySlug[SlugLookup.key(entry.story.fullSlug)] == nil {
+            where byUUID[entry.story.key] == nil && bySlug[SlugLookup.key(entry.story.fullSlug)] == nil {
                 add(entry)
             }
         }
@@ -49,7 +49,7 @@ struct StoryIndex: Sendable {
     func story(for reference: StoryReference) -> Story? {
         let position: Int?
         switch reference {
-        case .uuid(let uuid): position = byUUID[uuid]
+        case .uuid(let uuid): position = byUUID[StoryKey(uuid)]
         case .slug(let slug): position = bySlug[SlugLookup.key(slug)]
         case .id(let id): position = byID[id]
         }
@@ -67,7 +67,7 @@ struct StoryIndex: Sendable {
     }
 
     func origin(of uuid: String) -> StoryOrigin? {
-        byUUID[uuid].map { origins[$0] }
+        byUUID[StoryKey(uuid)].map { origins[$0] }
     }
 
     /// How many of the stories were read from the file shown as `file` (its own story, list
@@ -79,7 +79,7 @@ struct StoryIndex: Sendable {
     private mutating func addPrimary(_ entry: StoryFile.Entry) {
         let story = entry.story
         let prefix = entry.origin.entry.map { "\($0): " } ?? ""
-        if let earlier = byUUID[story.uuid] {
+        if let earlier = byUUID[story.key] {
             problems.append(SourceProblem(
                 file: entry.origin.file,
                 message: "\(prefix)duplicate uuid '\(story.uuid)' (also in \(origins[earlier]))"))
@@ -97,7 +97,7 @@ struct StoryIndex: Sendable {
         let position = stories.count
         stories.append(entry.story)
         origins.append(entry.origin)
-        byUUID[entry.story.uuid] = position
+        byUUID[entry.story.key] = position
         bySlug[SlugLookup.key(entry.story.fullSlug)] = position
         if let id = entry.story.id, byID[id] == nil { byID[id] = position }
     }
