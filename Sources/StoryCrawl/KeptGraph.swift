@@ -73,12 +73,17 @@ public struct KeptGraph: Sendable {
 
     // MARK: On disk
 
-    static let magic = "storysite link graph 3\n"
+    static let magic = "storysite link graph 4\n"
 
     /// The file's bytes for `graph`, crawled from `entries` with `baseURL`, the heads printed on
     /// at most `jobs` threads; nil when a story has no file digest (it could not be told
     /// unchanged), or the root or the source of an edge is not among the stories reached.
     public static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int) -> [UInt8]? {
+        encoded(graph, entries: entries, baseURL: baseURL, jobs: jobs, edgesPerPart: edgesPerPart)
+    }
+
+    /// ``encoded(_:entries:baseURL:jobs:)`` with the edges in parts of `edgesPerPart`.
+    static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int, edgesPerPart: Int) -> [UInt8]? {
         let reached = graph.stories.map(\.story)
         guard !(reached + graph.orphans).contains(where: { $0.givenDigest == nil }) else { return nil }
         let rootPosition = graph.root.map { graph.position(of: $0.uuid) }
@@ -104,33 +109,78 @@ public struct KeptGraph: Sendable {
             writer.inlineString(story.uuid)
             writer.inlineString(print)
         }
-        writer.number(graph.edges.count)
-        for (edge, resolved) in zip(graph.edges, graph.resolvedEdges) {
-            guard let source = resolved.source else { return nil }
-            writer.number(source)
-            writer.string(edge.fieldPath)
-            writer.number(ReferenceKind.allCases.firstIndex(of: edge.kind)!)
-            writer.number(resolved.target.map { $0 + 1 } ?? 0)
-            writer.number(resolved.isStale ? 1 : 0)
-            if let target = edge.target, let position = resolved.target, graph.stories[position].story.uuid == target {
-                writer.number(TargetForm.storyReached.rawValue)
-            } else if let target = edge.target {
-                writer.number(TargetForm.inPlace.rawValue)
-                writer.inlineString(target)
-            } else {
-                writer.number(TargetForm.none.rawValue)
+        let resolvedEdges = graph.resolvedEdges
+        guard !resolvedEdges.contains(where: { $0.source == nil }) else { return nil }
+        let parts = ParallelWork.map(count: (graph.edges.count + edgesPerPart - 1) / edgesPerPart, jobs: jobs) { part in
+            var edges = ByteRecordWriter(magic: edgesMagic)
+            for index in part * edgesPerPart..<min((part + 1) * edgesPerPart, graph.edges.count) {
+                write(graph.edges[index], resolvedAs: resolvedEdges[index], of: graph, into: &edges)
             }
-            if case .uuid(let uuid) = edge.reference, uuid == edge.target {
-                writer.number(ReferenceForm.targetUUID.rawValue)
-            } else {
-                writer.number(ReferenceForm.asWritten.rawValue)
-                writer.reference(edge.reference)
-            }
-            writer.optionalString(edge.anchor)
-            writer.optionalString(edge.cachedURL)
+            return edges.bytes
         }
+        writer.number(graph.edges.count)
+        writer.number(parts.count)
+        for part in parts { writer.part(part) }
         writeDigests(of: graph, into: &writer)
         return writer.bytes
+    }
+
+    /// The edges are written in parts of this many, each with a string table of its own, so that
+    /// they are encoded and read on every thread.
+    private static let edgesPerPart = 16_384
+    /// The magic line of a part of the edges.
+    private static let edgesMagic = "storysite link graph edges 1\n"
+
+    /// One edge, whose source is among the stories reached.
+    private static func write(
+        _ edge: LinkGraph.Edge, resolvedAs resolved: LinkGraph.ResolvedEdge, of graph: LinkGraph, into writer: inout ByteRecordWriter
+    ) {
+        writer.number(resolved.source!)
+        writer.string(edge.fieldPath)
+        writer.number(ReferenceKind.allCases.firstIndex(of: edge.kind)!)
+        writer.number(resolved.target.map { $0 + 1 } ?? 0)
+        writer.number(resolved.isStale ? 1 : 0)
+        if let target = edge.target, let position = resolved.target, graph.stories[position].story.uuid == target {
+            writer.number(TargetForm.storyReached.rawValue)
+        } else if let target = edge.target {
+            writer.number(TargetForm.inPlace.rawValue)
+            writer.inlineString(target)
+        } else {
+            writer.number(TargetForm.none.rawValue)
+        }
+        if case .uuid(let uuid) = edge.reference, uuid == edge.target {
+            writer.number(ReferenceForm.targetUUID.rawValue)
+        } else {
+            writer.number(ReferenceForm.asWritten.rawValue)
+            writer.reference(edge.reference)
+        }
+        writer.optionalString(edge.anchor)
+        writer.optionalString(edge.cachedURL)
+    }
+
+    /// The edges of the part at `range` of the file `bytes`, whose sources and targets are among
+    /// `uuids` (the stories reached); nil when unreadable.
+    private static func edges(
+        inPart range: Range<Int>, of bytes: UnsafeRawBufferPointer, uuids: [String]
+    ) -> [(edge: LinkGraph.Edge, resolved: LinkGraph.ResolvedEdge)]? {
+        guard var reader = ByteRecordReader(UnsafeRawBufferPointer(rebasing: bytes[range]), magic: edgesMagic) else { return nil }
+        let kinds = ReferenceKind.allCases
+        var edges: [(edge: LinkGraph.Edge, resolved: LinkGraph.ResolvedEdge)] = []
+        while !reader.isAtEnd {
+            guard let source = reader.count(), source < uuids.count, let fieldPath = reader.string(),
+                  let kind = reader.count(), kind < kinds.count,
+                  let targetPosition = reader.count(), targetPosition <= uuids.count, let isStale = reader.number(), isStale <= 1,
+                  let target = Self.target(from: &reader, resolvedAt: targetPosition == 0 ? nil : targetPosition - 1, uuids: uuids),
+                  let reference = Self.reference(from: &reader, target: target),
+                  let anchor = reader.optionalString(), let cachedURL = reader.optionalString()
+            else { return nil }
+            edges.append((
+                LinkGraph.Edge(
+                    source: uuids[source], fieldPath: fieldPath, kind: kinds[kind], reference: reference, anchor: anchor,
+                    cachedURL: cachedURL, target: target),
+                LinkGraph.ResolvedEdge(source: source, target: targetPosition == 0 ? nil : targetPosition - 1, isStale: isStale == 1)))
+        }
+        return edges
     }
 
     /// The file's bytes for `graph`, this graph brought up to date (by ``updated(with:references:jobs:)``,
@@ -219,17 +269,18 @@ public struct KeptGraph: Sendable {
         for story in graph.stories.map(\.story) + graph.orphans { writer.inlineString(story.givenDigest!) }
     }
 
-    /// The graph kept in the file at `url`; nil when it is missing, unreadable, corrupt or of
-    /// another version.
-    public static func reading(_ url: URL) -> KeptGraph? {
+    /// The graph kept in the file at `url`, its edges read on at most `jobs` threads; nil when
+    /// it is missing, unreadable, corrupt or of another version.
+    public static func reading(_ url: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> KeptGraph? {
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
         return data.withUnsafeBytes { buffer in
             guard var reader = ByteRecordReader(buffer, magic: magic) else { return nil }
-            return KeptGraph(from: &reader, file: data)
+            return KeptGraph(from: &reader, of: buffer, file: data, jobs: jobs)
         }
     }
 
-    private init?(from reader: inout ByteRecordReader, file: Data) {
+    /// The graph `reader` reads from `bytes`, the bytes of `file`.
+    private init?(from reader: inout ByteRecordReader, of bytes: UnsafeRawBufferPointer, file: Data, jobs: Int) {
         guard let entryCount = reader.count() else { return nil }
         var entries: [String] = []
         for _ in 0..<entryCount {
@@ -263,26 +314,25 @@ public struct KeptGraph: Sendable {
             guard let uuid = reader.inlineString(), let print = reader.inlineString() else { return nil }
             orphans.append(Kept(uuid: uuid, digest: "", headPrint: print))
         }
-        guard let edgeCount = reader.count() else { return nil }
+        guard let edgeCount = reader.count(), let partCount = reader.count() else { return nil }
+        var partRanges: [Range<Int>] = []
+        for _ in 0..<partCount {
+            guard let range = reader.part() else { return nil }
+            partRanges.append(range)
+        }
+        let parts = ParallelWork.map(count: partCount, jobs: jobs) { Self.edges(inPart: partRanges[$0], of: bytes, uuids: uuids) }
         var edges: [LinkGraph.Edge] = []
         var resolved: [LinkGraph.ResolvedEdge] = []
         edges.reserveCapacity(edgeCount)
         resolved.reserveCapacity(edgeCount)
-        let kinds = ReferenceKind.allCases
-        for _ in 0..<edgeCount {
-            guard let source = reader.count(), source < nodeCount, let fieldPath = reader.string(),
-                  let kind = reader.count(), kind < kinds.count,
-                  let targetPosition = reader.count(), targetPosition <= nodeCount, let isStale = reader.number(), isStale <= 1,
-                  let target = Self.target(from: &reader, resolvedAt: targetPosition == 0 ? nil : targetPosition - 1, uuids: uuids),
-                  let reference = Self.reference(from: &reader, target: target),
-                  let anchor = reader.optionalString(), let cachedURL = reader.optionalString()
-            else { return nil }
-            edges.append(LinkGraph.Edge(
-                source: uuids[source], fieldPath: fieldPath, kind: kinds[kind], reference: reference, anchor: anchor,
-                cachedURL: cachedURL, target: target))
-            resolved.append(LinkGraph.ResolvedEdge(
-                source: source, target: targetPosition == 0 ? nil : targetPosition - 1, isStale: isStale == 1))
+        for part in parts {
+            guard let part else { return nil }
+            for (edge, resolution) in part {
+                edges.append(edge)
+                resolved.append(resolution)
+            }
         }
+        guard edges.count == edgeCount else { return nil }
         digestsOffset = reader.offset
         for position in nodes.indices {
             guard let digest = reader.inlineString() else { return nil }

@@ -85,6 +85,14 @@ public struct ByteRecordWriter {
         body.insert(contentsOf: length, at: start)
     }
 
+    /// A file of its own, written by another writer (``bytes``) with its own string table,
+    /// preceded by its length: parts of a file can so be written, and read, on several threads
+    /// (``ByteRecordReader/part()``).
+    public mutating func part(_ bytes: [UInt8]) {
+        number(bytes.count)
+        body.append(contentsOf: bytes)
+    }
+
     /// A string or its absence.
     public mutating func optionalString(_ value: String?) {
         number(value == nil ? 0 : 1)
@@ -182,6 +190,14 @@ public struct ByteRecordReader {
         guard count <= bytes.count - offset else { return false }
         offset += count
         return true
+    }
+
+    /// Where the part ``ByteRecordWriter/part(_:)`` wrote is, past its length, with the reader
+    /// moved over it; nil when it runs past the end. Read it with a reader of its own.
+    public mutating func part() -> Range<Int>? {
+        guard let length = count() else { return nil }
+        let start = offset
+        return skip(length) ? start..<offset : nil
     }
 
     public var isAtEnd: Bool { offset == bytes.count }

@@ -42,6 +42,27 @@ extension StoryCrawlTests {
             #expect(update.root?.uuid == "u-home")
         }
 
+        @Test("edges written in several parts, each with its own strings, are read back in order")
+        func edgesInParts() async throws {
+            let folder = try TemporaryFolder()
+            try writeEveryKindOfEdge(in: folder)
+            let references = ReferenceCache()
+            let graph = try await Update.crawl(folder, references: references)
+            #expect(graph.edges.count > 4)
+            let scratch = try TemporaryFolder()
+            let file = scratch.path("content-graph")
+            for edgesPerPart in [1, 2, 3] {
+                let bytes = try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2, edgesPerPart: edgesPerPart))
+                try Data(bytes).write(to: file)
+                let kept = try #require(KeptGraph.reading(file, jobs: 2))
+                let update = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
+                #expect(update.edges == graph.edges, "\(edgesPerPart) edges a part")
+                #expect(Update.shape(update) == Update.shape(graph))
+                try Data(bytes.dropLast(bytes.count / 3)).write(to: file)
+                #expect(KeptGraph.reading(file) == nil)
+            }
+        }
+
         @Test("a graph brought up to date is kept as the same file with the new digests, as a fresh encoding of it would be")
         func keptAgainAfterUpdates() async throws {
             let folder = try TemporaryFolder()
