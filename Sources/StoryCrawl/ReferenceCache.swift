@@ -169,7 +169,7 @@ public final class ReferenceCache: @unchecked Sendable {
 
     /// The file's magic line: the file is the number of pairs, then each pair's part, its
     /// length first.
-    static let magic = "storysite references 4\n"
+    static let magic = "storysite references 5\n"
     /// The magic line of a pair's part: its base URL and root, its string table and its records.
     static let pairMagic = "storysite references of a root 1\n"
 
@@ -193,10 +193,8 @@ public final class ReferenceCache: @unchecked Sendable {
         guard var reader = ByteRecordReader(buffer, magic: magic), let count = reader.count() else { return nil }
         var pairs: [(context: Context, pair: Pair)] = []
         for _ in 0..<count {
-            guard let length = reader.count() else { return nil }
-            let partStart = reader.offset
-            guard reader.skip(length) else { return nil }
-            let part = Data(data[data.startIndex + partStart..<data.startIndex + reader.offset])
+            guard let range = reader.part() else { return nil }
+            let part = Data(data[data.startIndex + range.lowerBound..<data.startIndex + range.upperBound])
             guard let read = part.withUnsafeBytes({ records(in: $0) }) else { return nil }
             let continues = continuing && read.reader.isWorthContinuing
             var pair = Pair()
@@ -224,11 +222,7 @@ public final class ReferenceCache: @unchecked Sendable {
             guard !asked.isEmpty, !unchanged || asked.map(\.key) != pairsRead.sorted() else { return nil }
             var file = ByteRecordWriter(magic: Self.magic)
             file.number(asked.count)
-            for (_, pair) in asked {
-                let part = Data(Self.encoded(pair))
-                file.number(part.count)
-                file.append(record: 0..<part.count, of: part)
-            }
+            for (_, pair) in asked { file.part(Self.encoded(pair)) }
             return file.bytes
         }
     }
@@ -260,14 +254,26 @@ public final class ReferenceCache: @unchecked Sendable {
         }
     }
 
+    /// One reference: its field path, kind, target, anchor and saved slug, then its lookup order:
+    /// `0` for the order a story link with that target and slug has (which nearly every
+    /// reference's is), else the number of steps plus one and the steps.
     private static func write(_ reference: ExtractedReference, into writer: inout ByteRecordWriter) {
         writer.string(reference.fieldPath)
-        writer.string(reference.kind.rawValue)
+        writer.number(ReferenceKind.allCases.firstIndex(of: reference.kind)!)
         writer.reference(reference.reference)
         writer.optionalString(reference.anchor)
         writer.optionalString(reference.cachedURL)
-        writer.number(reference.lookupOrder.count)
-        for step in reference.lookupOrder { writer.reference(step) }
+        if reference.lookupOrder == derivedLookupOrder(of: reference.reference, cachedURL: reference.cachedURL) {
+            writer.number(0)
+        } else {
+            writer.number(reference.lookupOrder.count + 1)
+            for step in reference.lookupOrder { writer.reference(step) }
+        }
+    }
+
+    /// The lookup order a story link to `target` that saved `cachedURL` has.
+    private static func derivedLookupOrder(of target: StoryReference, cachedURL: String?) -> [StoryReference] {
+        StoryLink(reference: target, cachedURL: cachedURL).lookupOrder
     }
 
     /// The pair of a part of the cache file and where each record is, passing over the
@@ -304,15 +310,20 @@ public final class ReferenceCache: @unchecked Sendable {
     }
 
     private static func read(from reader: inout ByteRecordReader) -> ExtractedReference? {
-        guard let fieldPath = reader.string(), let kind = reader.string().flatMap(ReferenceKind.init(rawValue:)),
+        let kinds = ReferenceKind.allCases
+        guard let fieldPath = reader.string(), let kind = reader.count(), kind < kinds.count,
               let target = reader.reference(), let anchor = reader.optionalString(),
-              let cachedURL = reader.optionalString(), let steps = reader.count() else { return nil }
+              let cachedURL = reader.optionalString(), let form = reader.count() else { return nil }
         var lookupOrder: [StoryReference] = []
-        for _ in 0..<steps {
-            guard let step = reader.reference() else { return nil }
-            lookupOrder.append(step)
+        if form == 0 {
+            lookupOrder = derivedLookupOrder(of: target, cachedURL: cachedURL)
+        } else {
+            for _ in 1..<form {
+                guard let step = reader.reference() else { return nil }
+                lookupOrder.append(step)
+            }
         }
         return ExtractedReference(
-            fieldPath: fieldPath, kind: kind, reference: target, anchor: anchor, cachedURL: cachedURL, lookupOrder: lookupOrder)
+            fieldPath: fieldPath, kind: kinds[kind], reference: target, anchor: anchor, cachedURL: cachedURL, lookupOrder: lookupOrder)
     }
 }

@@ -96,6 +96,30 @@ extension StoryCrawlTests {
             #expect(edges(kept) == edges(full))
         }
 
+        @Test("every field of a reference comes back from the file, its lookup order whether a story link's or any other")
+        func everyFieldKept() throws {
+            let folder = try TemporaryFolder()
+            let file = folder.path("references")
+            let story = try #require(try space(links: false).first)
+            let references = [
+                // A link by numeric id with a saved slug: the order a story link has.
+                ExtractedReference(
+                    fieldPath: "body[0].link", kind: .multilink, reference: .uuid("12"), anchor: "top", cachedURL: "about",
+                    lookupOrder: StoryLink(reference: .uuid("12"), cachedURL: "about").lookupOrder),
+                ExtractedReference(fieldPath: "text", kind: .markdown, reference: .slug("blog/"), anchor: nil),
+                ExtractedReference(fieldPath: "author", kind: .relation, reference: .uuid("0b87cb6f-b089-4dd2-a1e3-87f9427d0700")),
+                // Orders no story link has: none at all, and one by id first.
+                ExtractedReference(fieldPath: "odd", kind: .richtext, reference: .uuid("u-x"), cachedURL: "x", lookupOrder: []),
+                ExtractedReference(fieldPath: "odder", kind: .richtext, reference: .uuid("7"), lookupOrder: [.id(7), .slug("seven")]),
+            ]
+            let writing = ReferenceCache.reading(file)
+            #expect(writing.references(in: story, baseURL: nil, rootSlug: "home") { references } == references)
+            try Data(try #require(writing.encoded())).write(to: file)
+
+            let read = ReferenceCache.reading(file)
+            #expect(read.kept(forDigest: try #require(story.givenDigest), baseURL: nil, rootSlug: "home") == references)
+        }
+
         @Test("a cache kept in memory that starts from the file (serve's) gives the kept references, and writes no file")
         func inMemoryFromFile() async throws {
             let folder = try TemporaryFolder()
