@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ParallelWork
 import StoryCrawl
 import StorySource
 
@@ -36,14 +37,18 @@ public struct KeptContent {
          CrawlMemory(keptIn: output.appendingPathComponent(graphsRelativePath)))
     }
 
-    /// The bytes of the files to write, encoded on another thread from now on: a build starts
+    /// The bytes of the files to write, encoded on other threads from now on: a build starts
     /// this before it writes its pages, which waits on the disk more than on the processor.
-    /// The graph's heads are printed on at most `jobs` threads.
+    /// The three kinds of file are encoded side by side, and the graph on at most `jobs` threads.
     func encodeInBackground(jobs: Int) -> Encoding {
         let encoding = Encoding()
         DispatchQueue.global(qos: .userInitiated).async { [files, references, crawl] in
-            encoding.finish([(Self.filesRelativePath, files.encoded()), (Self.referencesRelativePath, references.encoded())]
-                + crawl.encoded(jobs: jobs).map { (Self.graphsRelativePath + "/" + $0.name, $0.bytes) })
+            let encoders: [() -> [(path: String, bytes: [UInt8]?)]] = [
+                { crawl.encoded(jobs: jobs).map { (Self.graphsRelativePath + "/" + $0.name, $0.bytes) } },
+                { [(Self.filesRelativePath, files.encoded())] },
+                { [(Self.referencesRelativePath, references.encoded())] },
+            ]
+            encoding.finish(ParallelWork.map(count: encoders.count, jobs: encoders.count) { encoders[$0]() }.flatMap { $0 })
         }
         return encoding
     }
