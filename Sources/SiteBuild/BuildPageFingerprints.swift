@@ -63,7 +63,7 @@ struct BuildPageFingerprints: Sendable {
         }
         let identities = ParallelWork.map(count: stories.count, jobs: jobs) { index in
             // A story reached twice under one UUID is known by the first, as the graph's lookups are.
-            let position = graph.position(of: stories[index].story.uuid) ?? index
+            let position = graph.position(of: stories[index].story) ?? index
             var shown = Fingerprint()
             var reads = ContentReads(noting: notingReads)
             shown.combine(names[position].digest)
@@ -81,17 +81,17 @@ struct BuildPageFingerprints: Sendable {
             return Identity(identity: names[position].identity, shown: shown.hex, reads: reads.positions)
         }
         self.identities = identities
-        root = graph.story(for: .slug(graph.rootSlug)).flatMap { graph.position(of: $0.uuid) }.map { identities[$0] }
+        root = graph.story(for: .slug(graph.rootSlug)).flatMap { graph.position(of: $0) }.map { identities[$0] }
         var base = Fingerprint()
         var baseReads = ContentReads(noting: notingReads)
         base.combine(key)
-        let global = plan.globalStory.flatMap { graph.position(of: $0.uuid) }
+        let global = plan.globalStory.flatMap { graph.position(of: $0) }
         base.combine(global.map { identities[$0].shown } ?? plan.globalStory?.digest ?? "-")
         baseReads.note(shown: global.map { identities[$0].reads })
         for collection in plan.collections {
             base.combine(collection.name)
             for story in collection.stories {
-                Self.combineShown(graph.position(of: story.uuid).map { identities[$0] }, into: &base, reads: &baseReads)
+                Self.combineShown(graph.position(of: story).map { identities[$0] }, into: &base, reads: &baseReads)
             }
         }
         self.base = base.hex
@@ -146,7 +146,7 @@ struct BuildPageFingerprints: Sendable {
             }
         }
         for story in listing.children ?? [] {
-            Self.combineShown(graph.position(of: story.uuid).map { identities[$0] }, into: &fingerprint, reads: &reads)
+            Self.combineShown(graph.position(of: story).map { identities[$0] }, into: &fingerprint, reads: &reads)
         }
         fingerprint.combine(listing.pagination.map { "\($0.current)/\($0.total)" } ?? "-")
         fingerprint.combine(listing.feedURL ?? "-")
@@ -161,7 +161,7 @@ struct BuildPageFingerprints: Sendable {
     /// page's ``PageListing``: each page of a long listing hashes only its own share.)
     private func combine(_ story: Story, into fingerprint: inout Fingerprint, reads: inout ContentReads) {
         fingerprint.combine(story.digest)
-        let position = graph.position(of: story.uuid)
+        let position = graph.position(of: story)
         reads.note(position)
         if let position {
             let edges = graph.edges

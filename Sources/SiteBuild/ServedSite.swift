@@ -131,7 +131,7 @@ public struct ServedSite: Sendable {
                 guard let previous = earlier.story(uuid: story.uuid), let current = updated.story(uuid: story.uuid) else { return nil }
                 return (previous, current)
             })
-            changes.append(Change(positions: changed.compactMap { updated.position(of: $0.uuid) }, versions: versions))
+            changes.append(Change(positions: changed.compactMap { updated.position(of: $0) }, versions: versions))
             editions[index].graph = updated
         }
         return changes

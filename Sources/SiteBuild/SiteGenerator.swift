@@ -567,7 +567,7 @@ public struct SiteGenerator {
     ) throws -> RenderedPage {
         switch page.kind {
         case .story(let story), .listingPage(let story, _):
-            let backlinks = graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }
+            let backlinks = (graph.position(of: story).map(graph.backlinkPositions(to:)) ?? []).map { graph.stories[$0].story }
                 .filter { plan.location(of: $0) != nil }
             return try renderer.render(story, backlinks: backlinks, listing: listing, url: page.location.url)
         case .tag(let slug, _):

@@ -86,7 +86,7 @@ public struct KeptGraph: Sendable {
     static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int, edgesPerPart: Int) -> [UInt8]? {
         let reached = graph.stories.map(\.story)
         guard !(reached + graph.orphans).contains(where: { $0.givenDigest == nil }) else { return nil }
-        let rootPosition = graph.root.map { graph.position(of: $0.uuid) }
+        let rootPosition = graph.root.map { graph.position(of: $0) }
         if case .some(nil) = rootPosition { return nil }
         let reachedPrints = ParallelWork.map(count: reached.count, jobs: jobs) { headPrint(of: reached[$0]) }
         let orphanPrints = ParallelWork.map(count: graph.orphans.count, jobs: jobs) { headPrint(of: graph.orphans[$0]) }
@@ -110,11 +110,12 @@ public struct KeptGraph: Sendable {
             writer.inlineString(print)
         }
         let resolvedEdges = graph.resolvedEdges
+        let reachedUUIDs = reached.map(\.uuid)
         guard !resolvedEdges.contains(where: { $0.source == nil }) else { return nil }
         let parts = ParallelWork.map(count: (graph.edges.count + edgesPerPart - 1) / edgesPerPart, jobs: jobs) { part in
             var edges = ByteRecordWriter(magic: edgesMagic)
             for index in part * edgesPerPart..<min((part + 1) * edgesPerPart, graph.edges.count) {
-                write(graph.edges[index], resolvedAs: resolvedEdges[index], of: graph, into: &edges)
+                write(graph.edges[index], resolvedAs: resolvedEdges[index], uuids: reachedUUIDs, into: &edges)
             }
             return edges.bytes
         }
@@ -131,16 +132,16 @@ public struct KeptGraph: Sendable {
     /// The magic line of a part of the edges.
     private static let edgesMagic = "storysite link graph edges 1\n"
 
-    /// One edge, whose source is among the stories reached.
+    /// One edge, whose source is among the stories reached, whose UUIDs are `uuids`.
     private static func write(
-        _ edge: LinkGraph.Edge, resolvedAs resolved: LinkGraph.ResolvedEdge, of graph: LinkGraph, into writer: inout ByteRecordWriter
+        _ edge: LinkGraph.Edge, resolvedAs resolved: LinkGraph.ResolvedEdge, uuids: [String], into writer: inout ByteRecordWriter
     ) {
         writer.number(resolved.source!)
         writer.string(edge.fieldPath)
         writer.number(ReferenceKind.allCases.firstIndex(of: edge.kind)!)
         writer.number(resolved.target.map { $0 + 1 } ?? 0)
         writer.number(resolved.isStale ? 1 : 0)
-        if let target = edge.target, let position = resolved.target, graph.stories[position].story.uuid == target {
+        if let target = edge.target, let position = resolved.target, uuids[position] == target {
             writer.number(TargetForm.storyReached.rawValue)
         } else if let target = edge.target {
             writer.number(TargetForm.inPlace.rawValue)

@@ -326,6 +326,11 @@ public struct LinkGraph: Sendable {
         byUUID[StoryKey(uuid)]
     }
 
+    /// The position in ``stories`` of the reached story with the UUID of `story`.
+    public func position(of story: Story) -> Int? {
+        byUUID[story.key]
+    }
+
     /// The positions in ``edges`` of the references the content of the story at `position`
     /// makes, in document order (see ``references(from:)``).
     public func referencePositions(from position: Int) -> [Int] {
