@@ -79,7 +79,8 @@ public struct KeptGraph: Sendable {
     /// at most `jobs` threads; nil when a story has no file digest (it could not be told
     /// unchanged), or the root or the source of an edge is not among the stories reached.
     public static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int) -> [UInt8]? {
-        encoded(graph, entries: entries, baseURL: baseURL, jobs: jobs, edgesPerPart: edgesPerPart)
+        let edgesPerPart = max(smallestPart, (graph.edges.count + jobs - 1) / max(1, jobs))
+        return encoded(graph, entries: entries, baseURL: baseURL, jobs: jobs, edgesPerPart: edgesPerPart)
     }
 
     /// ``encoded(_:entries:baseURL:jobs:)`` with the edges in parts of `edgesPerPart`.
@@ -126,9 +127,10 @@ public struct KeptGraph: Sendable {
         return writer.bytes
     }
 
-    /// The edges are written in parts of this many, each with a string table of its own, so that
-    /// they are encoded and read on every thread.
-    private static let edgesPerPart = 16_384
+    /// The edges are written in one part for each of `jobs` threads, each part with a string
+    /// table of its own (which repeats what the others hold: few parts keep the file small), so
+    /// that they are encoded on every thread; a part holds at least this many.
+    private static let smallestPart = 16_384
     /// The magic line of a part of the edges.
     private static let edgesMagic = "storysite link graph edges 1\n"
 
@@ -159,29 +161,30 @@ public struct KeptGraph: Sendable {
         writer.optionalString(edge.cachedURL)
     }
 
-    /// The edges of the part at `range` of the file `bytes`, whose sources and targets are among
-    /// `uuids` (the stories reached); nil when unreadable.
-    private static func edges(
-        inPart range: Range<Int>, of bytes: UnsafeRawBufferPointer, uuids: [String]
-    ) -> [(edge: LinkGraph.Edge, resolved: LinkGraph.ResolvedEdge)]? {
-        guard var reader = ByteRecordReader(UnsafeRawBufferPointer(rebasing: bytes[range]), magic: edgesMagic) else { return nil }
+    /// Appends the edges of the part at `range` of the file `bytes`, whose sources and targets
+    /// are among `uuids` (the stories reached), and how each resolved; false when unreadable.
+    private static func readEdges(
+        inPart range: Range<Int>, of bytes: UnsafeRawBufferPointer, uuids: [String],
+        into edges: inout [LinkGraph.Edge], resolved: inout [LinkGraph.ResolvedEdge]
+    ) -> Bool {
+        guard var reader = ByteRecordReader(UnsafeRawBufferPointer(rebasing: bytes[range]), magic: edgesMagic) else { return false }
         let kinds = ReferenceKind.allCases
-        var edges: [(edge: LinkGraph.Edge, resolved: LinkGraph.ResolvedEdge)] = []
         while !reader.isAtEnd {
-            guard let source = reader.count(), source < uuids.count, let fieldPath = reader.string(),
-                  let kind = reader.count(), kind < kinds.count,
-                  let targetPosition = reader.count(), targetPosition <= uuids.count, let isStale = reader.number(), isStale <= 1,
+            // Positions are bounded by the stories, not by what is left of the part (as a count is).
+            guard let source = reader.position(below: uuids.count), let fieldPath = reader.string(),
+                  let kind = reader.position(below: kinds.count),
+                  let targetPosition = reader.position(below: uuids.count + 1), let isStale = reader.number(), isStale <= 1,
                   let target = Self.target(from: &reader, resolvedAt: targetPosition == 0 ? nil : targetPosition - 1, uuids: uuids),
                   let reference = Self.reference(from: &reader, target: target),
                   let anchor = reader.optionalString(), let cachedURL = reader.optionalString()
-            else { return nil }
-            edges.append((
-                LinkGraph.Edge(
-                    source: uuids[source], fieldPath: fieldPath, kind: kinds[kind], reference: reference, anchor: anchor,
-                    cachedURL: cachedURL, target: target),
-                LinkGraph.ResolvedEdge(source: source, target: targetPosition == 0 ? nil : targetPosition - 1, isStale: isStale == 1)))
+            else { return false }
+            edges.append(LinkGraph.Edge(
+                source: uuids[source], fieldPath: fieldPath, kind: kinds[kind], reference: reference, anchor: anchor,
+                cachedURL: cachedURL, target: target))
+            resolved.append(LinkGraph.ResolvedEdge(
+                source: source, target: targetPosition == 0 ? nil : targetPosition - 1, isStale: isStale == 1))
         }
-        return edges
+        return true
     }
 
     /// The file's bytes for `graph`, this graph brought up to date (by ``updated(with:references:jobs:)``,
@@ -270,18 +273,18 @@ public struct KeptGraph: Sendable {
         for story in graph.stories.map(\.story) + graph.orphans { writer.inlineString(story.givenDigest!) }
     }
 
-    /// The graph kept in the file at `url`, its edges read on at most `jobs` threads; nil when
-    /// it is missing, unreadable, corrupt or of another version.
-    public static func reading(_ url: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> KeptGraph? {
+    /// The graph kept in the file at `url`; nil when it is missing, unreadable, corrupt or of
+    /// another version.
+    public static func reading(_ url: URL) -> KeptGraph? {
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
         return data.withUnsafeBytes { buffer in
             guard var reader = ByteRecordReader(buffer, magic: magic) else { return nil }
-            return KeptGraph(from: &reader, of: buffer, file: data, jobs: jobs)
+            return KeptGraph(from: &reader, of: buffer, file: data)
         }
     }
 
     /// The graph `reader` reads from `bytes`, the bytes of `file`.
-    private init?(from reader: inout ByteRecordReader, of bytes: UnsafeRawBufferPointer, file: Data, jobs: Int) {
+    private init?(from reader: inout ByteRecordReader, of bytes: UnsafeRawBufferPointer, file: Data) {
         guard let entryCount = reader.count() else { return nil }
         var entries: [String] = []
         for _ in 0..<entryCount {
@@ -315,23 +318,16 @@ public struct KeptGraph: Sendable {
             guard let uuid = reader.inlineString(), let print = reader.inlineString() else { return nil }
             orphans.append(Kept(uuid: uuid, digest: "", headPrint: print))
         }
+        // Read one part after the other: on several threads, every edge's retains of the strings
+        // the parts share (the UUIDs) contend for their counts, which made reading slower.
         guard let edgeCount = reader.count(), let partCount = reader.count() else { return nil }
-        var partRanges: [Range<Int>] = []
-        for _ in 0..<partCount {
-            guard let range = reader.part() else { return nil }
-            partRanges.append(range)
-        }
-        let parts = ParallelWork.map(count: partCount, jobs: jobs) { Self.edges(inPart: partRanges[$0], of: bytes, uuids: uuids) }
         var edges: [LinkGraph.Edge] = []
         var resolved: [LinkGraph.ResolvedEdge] = []
         edges.reserveCapacity(edgeCount)
         resolved.reserveCapacity(edgeCount)
-        for part in parts {
-            guard let part else { return nil }
-            for (edge, resolution) in part {
-                edges.append(edge)
-                resolved.append(resolution)
-            }
+        for _ in 0..<partCount {
+            guard let range = reader.part(),
+                  Self.readEdges(inPart: range, of: bytes, uuids: uuids, into: &edges, resolved: &resolved) else { return nil }
         }
         guard edges.count == edgeCount else { return nil }
         digestsOffset = reader.offset

@@ -229,6 +229,12 @@ public struct ByteRecordReader {
         return Int(value)
     }
 
+    /// A number below `limit`, such as a position in a list read before; nil otherwise.
+    public mutating func position(below limit: Int) -> Int? {
+        guard let value = number(), value < UInt64(max(0, limit)) else { return nil }
+        return Int(value)
+    }
+
     public mutating func string() -> String? {
         guard let index = number(), index < UInt64(table.strings.count) else { return nil }
         return table.strings[Int(index)]
