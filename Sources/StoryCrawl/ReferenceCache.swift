@@ -39,31 +39,59 @@ public final class ReferenceCache: @unchecked Sendable {
 
     /// What the cache keeps for one pair of base URL and root slug.
     private struct Pair {
-        /// Kept from earlier crawls: found in memory (`serve`), or read from ``file`` when first asked for.
+        /// Kept from earlier crawls: found in memory (`serve`), or read from a shard's file when first asked for.
         var stored: [String: [ExtractedReference]] = [:]
-        /// The pair's part of the cache file as read, its records read only when asked for.
-        var file: KeptFile?
+        /// The pair's records by digest (see ``ReferenceCache/shard(of:)``), each shard with its
+        /// part of the file as read and its writer.
+        var shards: [Shard] = (0..<ReferenceCache.shardCount).map { _ in Shard() }
         /// For a cache written to disk: the latest crawl's stories, those kept (in ``stored`` or
-        /// ``file``) by digest and the others already encoded in ``writer``.
+        /// a shard's file) by digest and the others already encoded in their shard's writer.
         var storedUsed: Set<String> = []
         var encodedDigests: Set<String> = []
-        var writer = ByteRecordWriter(magic: ReferenceCache.pairMagic)
         /// Whether a crawl asked for the pair since the cache was made: only those are written.
         var isAsked = false
 
         /// Where the references kept for `digest` are.
         func kept(_ digest: String) -> Kept? {
             if let found = stored[digest] { return .read(found) }
-            return file.flatMap { file in file.records[digest].map { .record(file, $0) } }
+            return shards[ReferenceCache.shard(of: digest)].file.flatMap { file in file.records[digest].map { .record(file, $0) } }
+        }
+
+        /// How many records the pair's part of the file held.
+        var recordsRead: Int { shards.reduce(0) { $0 + ($1.file?.records.count ?? 0) } }
+    }
+
+    /// The records of one shard of a pair: its part of the cache file as read, and those the
+    /// latest crawl encoded for the next file. A crawl encodes on every thread, each record
+    /// holding only its shard's lock, so that the threads seldom wait for each other.
+    private final class Shard: @unchecked Sendable {
+        // Safe to share: `writer` is only touched holding `lock`; `file` is set before the cache is shared.
+        let lock = NSLock()
+        var writer: ByteRecordWriter
+        let file: KeptFile?
+
+        init(writer: ByteRecordWriter = ByteRecordWriter(magic: ReferenceCache.shardMagic), file: KeptFile? = nil) {
+            self.writer = writer
+            self.file = file
         }
     }
 
-    /// A cache file's part for one pair, as read: its bytes, its string table, and where each story's record is.
+    /// How many shards a pair's records are spread over: enough that two or four threads seldom
+    /// wait for one lock, few because each shard's string table repeats strings the others hold.
+    static let shardCount = 4
+
+    /// The shard of the story whose file had `digest`: the same from one build to the next, so
+    /// that a shard's unchanged records are copied into the writer that continues its table.
+    static func shard(of digest: String) -> Int {
+        Int(digest.utf8.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) } % UInt32(shardCount))
+    }
+
+    /// A cache file's part for one shard of a pair, as read: its bytes, its string table, and where each story's record is.
     private struct KeptFile {
         var bytes: Data
         var table: ByteRecordTable
         var records: [String: Range<Int>]
-        /// Whether the pair's writer continues this part's table, so that its records are copied as they are.
+        /// Whether the shard's writer continues this part's table, so that its records are copied as they are.
         var isContinued: Bool
     }
 
@@ -97,14 +125,15 @@ public final class ReferenceCache: @unchecked Sendable {
         if let kept, let references = read(kept, digest: digest, context: asked) { return references }
         let found = extract()
         guard !found.contains(where: { $0.embeddedStory != nil }) else { return found }
-        lock.withLock {
-            guard context == asked else { return }
+        let shard: Shard? = lock.withLock {
+            guard context == asked else { return nil }
             if !persisting {
                 current.stored[digest] = found
-            } else if current.encodedDigests.insert(digest).inserted {
-                Self.write(digest: digest, references: found, into: &current.writer)
+                return nil
             }
+            return current.encodedDigests.insert(digest).inserted ? current.shards[Self.shard(of: digest)] : nil
         }
+        if let shard { shard.lock.withLock { Self.write(digest: digest, references: found, into: &shard.writer) } }
         return found
     }
 
@@ -131,23 +160,10 @@ public final class ReferenceCache: @unchecked Sendable {
     private func switchLocked(to asked: Context) {
         if context != asked {
             if let context { others[context] = current }
-            current = others.removeValue(forKey: asked) ?? Self.emptyPair(asked)
+            current = others.removeValue(forKey: asked) ?? Pair()
             context = asked
         }
         current.isAsked = true
-    }
-
-    /// A pair with nothing kept, its part of the file started.
-    private static func emptyPair(_ context: Context) -> Pair {
-        var pair = Pair()
-        start(context, in: &pair.writer)
-        return pair
-    }
-
-    /// Starts `writer`, of the part of the file for `context`, with its base URL and root.
-    private static func start(_ context: Context, in writer: inout ByteRecordWriter) {
-        writer.optionalString(context.baseURL)
-        writer.string(context.rootSlug)
     }
 
     /// The references `kept` holds, reading its record outside the lock (the crawl asks on
@@ -170,8 +186,10 @@ public final class ReferenceCache: @unchecked Sendable {
     /// The file's magic line: the file is the number of pairs, then each pair's part, its
     /// length first.
     static let magic = "storysite references 5\n"
-    /// The magic line of a pair's part: its base URL and root, its string table and its records.
-    static let pairMagic = "storysite references of a root 1\n"
+    /// The magic line of a pair's part: its base URL and root, then its shards' parts.
+    static let pairMagic = "storysite references of a root 2\n"
+    /// The magic line of a shard's part: its string table and its records.
+    static let shardMagic = "storysite references of a shard 1\n"
 
     /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
     /// when the file is missing, unreadable, corrupt or of another version. Without
@@ -186,24 +204,30 @@ public final class ReferenceCache: @unchecked Sendable {
         return cache
     }
 
-    /// Each pair's part of the file `data` (whose bytes are `buffer`), as a pair that reads its
-    /// records there, with a writer that continues the part when `continuing` and it is worth it;
-    /// nil when a part cannot be read.
+    /// Each pair's part of the file `data` (whose bytes are `buffer`), as a pair whose shards
+    /// read their records there, each with a writer that continues its part when `continuing`
+    /// and it is worth it; nil when a part cannot be read.
     private static func pairs(in buffer: UnsafeRawBufferPointer, of data: Data, continuing: Bool) -> [(context: Context, pair: Pair)]? {
         guard var reader = ByteRecordReader(buffer, magic: magic), let count = reader.count() else { return nil }
         var pairs: [(context: Context, pair: Pair)] = []
         for _ in 0..<count {
-            guard let range = reader.part() else { return nil }
-            let part = Data(data[data.startIndex + range.lowerBound..<data.startIndex + range.upperBound])
-            guard let read = part.withUnsafeBytes({ records(in: $0) }) else { return nil }
-            let continues = continuing && read.reader.isWorthContinuing
+            guard let range = reader.part(),
+                  var pairReader = ByteRecordReader(UnsafeRawBufferPointer(rebasing: buffer[range]), magic: pairMagic),
+                  let baseURL = pairReader.optionalString(), let rootSlug = pairReader.string(),
+                  pairReader.count() == shardCount else { return nil }
             var pair = Pair()
-            if continues {
-                pair.writer = ByteRecordWriter(magic: pairMagic, continuing: read.reader)
+            for index in 0..<shardCount {
+                guard let shardRange = pairReader.part() else { return nil }
+                let start = data.startIndex + range.lowerBound + shardRange.lowerBound
+                let part = Data(data[start..<start + shardRange.count])
+                guard let read = part.withUnsafeBytes({ records(in: $0) }) else { return nil }
+                let continues = continuing && read.reader.isWorthContinuing
+                pair.shards[index] = Shard(
+                    writer: continues ? ByteRecordWriter(magic: shardMagic, continuing: read.reader) : ByteRecordWriter(magic: shardMagic),
+                    file: KeptFile(bytes: part, table: read.reader.table, records: read.records, isContinued: continues))
             }
-            start(read.context, in: &pair.writer)
-            pair.file = KeptFile(bytes: part, table: read.reader.table, records: read.records, isContinued: continues)
-            pairs.append((read.context, pair))
+            guard pairReader.isAtEnd else { return nil }
+            pairs.append((Context(baseURL: baseURL, rootSlug: rootSlug), pair))
         }
         return reader.isAtEnd ? pairs : nil
     }
@@ -216,32 +240,41 @@ public final class ReferenceCache: @unchecked Sendable {
             var pairs = others
             if let context { pairs[context] = current }
             let asked = pairs.filter(\.value.isAsked).sorted { $0.key < $1.key }
-            let unchanged = asked.allSatisfy { _, pair in
-                pair.encodedDigests.isEmpty && pair.storedUsed.count == (pair.file?.records.count ?? 0)
-            }
+            let unchanged = asked.allSatisfy { _, pair in pair.encodedDigests.isEmpty && pair.storedUsed.count == pair.recordsRead }
             guard !asked.isEmpty, !unchanged || asked.map(\.key) != pairsRead.sorted() else { return nil }
             var file = ByteRecordWriter(magic: Self.magic)
             file.number(asked.count)
-            for (_, pair) in asked { file.part(Self.encoded(pair)) }
+            for (context, pair) in asked { file.part(Self.encoded(pair, of: context)) }
             return file.bytes
         }
     }
 
-    /// The bytes of `pair`'s part of the file.
-    private static func encoded(_ pair: Pair) -> [UInt8] {
-        var written = pair.writer
+    /// The bytes of `pair`'s part of the file, the pair of `context`.
+    private static func encoded(_ pair: Pair, of context: Context) -> [UInt8] {
+        var part = ByteRecordWriter(magic: pairMagic)
+        part.optionalString(context.baseURL)
+        part.string(context.rootSlug)
+        part.number(shardCount)
+        var digestsByShard = [[String]](repeating: [], count: shardCount)
         for digest in pair.storedUsed.sorted() where !pair.encodedDigests.contains(digest) {
-            if let file = pair.file, file.isContinued, let record = file.records[digest] {
-                written.append(record: record, of: file.bytes)
-            } else if let references = pair.stored[digest] ?? pair.file.flatMap({ file in
-                file.records[digest].flatMap { references(inRecord: $0, of: file) }
-            }) {
-                write(digest: digest, references: references, into: &written)
-            }
+            digestsByShard[shard(of: digest)].append(digest)
         }
-        // The end: a part cut short between two records is not taken for a shorter one.
-        written.number(0)
-        return written.bytes
+        for (shard, digests) in zip(pair.shards, digestsByShard) {
+            var written = shard.lock.withLock { shard.writer }
+            for digest in digests {
+                if let file = shard.file, file.isContinued, let record = file.records[digest] {
+                    written.append(record: record, of: file.bytes)
+                } else if let references = pair.stored[digest] ?? shard.file.flatMap({ file in
+                    file.records[digest].flatMap { references(inRecord: $0, of: file) }
+                }) {
+                    write(digest: digest, references: references, into: &written)
+                }
+            }
+            // The end: a part cut short between two records is not taken for a shorter one.
+            written.number(0)
+            part.part(written.bytes)
+        }
+        return part.bytes
     }
 
     /// One story's record: `1`, its digest, then the length of the rest and its references.
@@ -276,12 +309,10 @@ public final class ReferenceCache: @unchecked Sendable {
         StoryLink(reference: target, cachedURL: cachedURL).lookupOrder
     }
 
-    /// The pair of a part of the cache file and where each record is, passing over the
-    /// references in them, with the reader at the part's end; nil when the records cannot be
-    /// told apart.
-    private static func records(in buffer: UnsafeRawBufferPointer) -> (context: Context, records: [String: Range<Int>], reader: ByteRecordReader)? {
-        guard var reader = ByteRecordReader(buffer, magic: pairMagic), let baseURL = reader.optionalString(),
-              let rootSlug = reader.string() else { return nil }
+    /// Where each record of a shard's part of the cache file is, passing over the references in
+    /// them, with the reader at the part's end; nil when the records cannot be told apart.
+    private static func records(in buffer: UnsafeRawBufferPointer) -> (records: [String: Range<Int>], reader: ByteRecordReader)? {
+        guard var reader = ByteRecordReader(buffer, magic: shardMagic) else { return nil }
         var records: [String: Range<Int>] = [:]
         while true {
             let start = reader.offset
@@ -291,7 +322,7 @@ public final class ReferenceCache: @unchecked Sendable {
             records[digest] = start..<reader.offset
         }
         guard reader.isAtEnd else { return nil }
-        return (Context(baseURL: baseURL, rootSlug: rootSlug), records, reader)
+        return (records, reader)
     }
 
     /// The references in the record at `range` of `file`; nil when it cannot be read.
@@ -311,7 +342,7 @@ public final class ReferenceCache: @unchecked Sendable {
 
     private static func read(from reader: inout ByteRecordReader) -> ExtractedReference? {
         let kinds = ReferenceKind.allCases
-        guard let fieldPath = reader.string(), let kind = reader.count(), kind < kinds.count,
+        guard let fieldPath = reader.string(), let kind = reader.position(below: kinds.count),
               let target = reader.reference(), let anchor = reader.optionalString(),
               let cachedURL = reader.optionalString(), let form = reader.count() else { return nil }
         var lookupOrder: [StoryReference] = []
