@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Compares two storysite binaries and Hugo on a workspace that build-benchmark made, running a
+# full build with each in turn, round after round, so that a machine whose speed drifts from one
+# minute to the next slows all three alike. Prints each round's times, peak memory and ratios,
+# then the median ratios.
+#
+#   bash Benchmarks/hugo/interleaved.sh OLD_STORYSITE NEW_STORYSITE WORKSPACE [ROUNDS]
+#
+# For example, the commit before a change against the working tree, at 100,000 stories:
+#   git worktree add /tmp/before HEAD~1 && (cd /tmp/before && swift build -c release --product storysite)
+#   swift build -c release --product storysite
+#   .build/release/build-benchmark --stories 100000 --runs 1 --workspace /dev/shm/b100k
+#   bash Benchmarks/hugo/interleaved.sh /tmp/before/.build/release/storysite .build/release/storysite /dev/shm/b100k 3
+#
+# Each build writes a fresh output folder of its own beside the workspace (`<WORKSPACE>-old`,
+# `-new`): the two binaries may keep their content in different formats.
+set -euo pipefail
+[[ $# -ge 3 ]] || { sed -n '7p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 64; }
+old=$(realpath "$1")
+new=$(realpath "$2")
+workspace=$(realpath "$3")
+rounds=${4:-3}
+command -v hugo >/dev/null || { echo "hugo is not installed (apt-get install -y hugo)" >&2; exit 69; }
+[[ -x /usr/bin/time ]] || { echo "/usr/bin/time is not installed (apt-get install -y time)" >&2; exit 69; }
+[[ -d "$workspace/Content" && -d "$workspace/hugo" ]] || { echo "$workspace is not a build-benchmark workspace" >&2; exit 66; }
+measures=$(mktemp -d)
+trap 'rm -rf "$measures" "$workspace-old" "$workspace-new" "$workspace/hugo/public"' EXIT
+
+# One full build of `name` with the command after it; its wall time, CPU time and peak memory.
+measure() {
+    local name=$1
+    shift
+    /usr/bin/time -f "%e %U %S %M" -o "$measures/$name" "$@" >/dev/null
+    read -r wall user system peak <"$measures/$name"
+    awk -v wall="$wall" -v user="$user" -v sys="$system" -v peak="$peak" 'BEGIN { printf "%s %.2f %d\n", wall, user + sys, peak / 1024 }'
+}
+
+cd "$workspace"
+ratios=()
+for round in $(seq "$rounds"); do
+    rm -rf "$workspace-old" "$workspace-new" "$workspace/hugo/public"
+    read -r old_wall old_cpu old_peak < <(measure old "$old" build --output "$workspace-old" --quiet)
+    read -r new_wall new_cpu new_peak < <(measure new "$new" build --output "$workspace-new" --quiet)
+    read -r hugo_wall hugo_cpu hugo_peak < <(measure hugo hugo --quiet --source hugo --destination hugo/public)
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+    ratios+=("$(ratio "$new_wall" "$old_wall") $(ratio "$old_wall" "$hugo_wall") $(ratio "$new_wall" "$hugo_wall")")
+    printf 'round %d: old %s s (CPU %s s, %s MB), new %s s (CPU %s s, %s MB), hugo %s s (%s MB); new/old %s\n' \
+        "$round" "$old_wall" "$old_cpu" "$old_peak" "$new_wall" "$new_cpu" "$new_peak" "$hugo_wall" "$hugo_peak" \
+        "$(ratio "$new_wall" "$old_wall")"
+done
+median() { sort -n | awk '{ value[NR] = $1 } END { print (NR % 2 ? value[(NR + 1) / 2] : (value[NR / 2] + value[NR / 2 + 1]) / 2) }'; }
+printf 'median of %d rounds: new/old %s, old/hugo %s, new/hugo %s\n' "$rounds" \
+    "$(printf '%s\n' "${ratios[@]}" | cut -d' ' -f1 | median)" \
+    "$(printf '%s\n' "${ratios[@]}" | cut -d' ' -f2 | median)" \
+    "$(printf '%s\n' "${ratios[@]}" | cut -d' ' -f3 | median)"
