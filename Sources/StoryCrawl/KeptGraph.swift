@@ -14,6 +14,8 @@ import StorySource
 /// holds only what repeats (field paths, saved slugs, anchors): a story's UUID and print are
 /// written in place, and a link names its source, its target and the first link to a story by
 /// their positions, so that encoding a large graph is not a lookup in a table of every UUID.
+/// The edges are written in parts, one for each thread that encodes them, each part a file of its
+/// own with its own table (``ByteRecordWriter/part(_:)``).
 ///
 /// Bump ``magic`` whenever a crawl of the same stories could give another graph: a graph kept
 /// by an older version must not stand for what this one would crawl.

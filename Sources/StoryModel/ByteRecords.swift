@@ -86,7 +86,7 @@ public struct ByteRecordWriter {
     }
 
     /// A file of its own, written by another writer (``bytes``) with its own string table,
-    /// preceded by its length: parts of a file can so be written, and read, on several threads
+    /// preceded by its length: the parts of a file can so be encoded on several threads
     /// (``ByteRecordReader/part()``).
     public mutating func part(_ bytes: [UInt8]) {
         number(bytes.count)
