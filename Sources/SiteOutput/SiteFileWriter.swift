@@ -38,6 +38,17 @@ enum SiteFileWriter {
         }
     }
 
+    /// Creates the folder `folder` (a path relative to `root`, which must exist) and any parents
+    /// it lacks: the folder first, and its parents only when it cannot be made without them. A
+    /// page's folder is most often the only one missing, so this is one `mkdir`, not one for each
+    /// folder above it too.
+    static func createFolder(_ folder: String, in root: String) throws {
+        let path = root + "/" + folder
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else { throw failure("mkdir", path) }
+        try createFolders([folder], in: root, jobs: 1)
+    }
+
     /// Writes `data` to `path`, replacing any file there (its folder must exist), and returns the
     /// status of the file written.
     static func write(_ data: Data, to path: String) throws -> FileStatus {

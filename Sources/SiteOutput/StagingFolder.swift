@@ -12,6 +12,8 @@ public final class StagingFolder: @unchecked Sendable {
     private let lock = NSLock()
     /// The staging folder.
     let url: URL
+    /// Its path, made once: each page's path is made from it.
+    private let root: String
     /// The folders made in it so far, relative to it.
     private var folders: Set<String> = [""]
     /// The modification time of each file put, by path.
@@ -23,6 +25,7 @@ public final class StagingFolder: @unchecked Sendable {
     /// nil when it cannot be made (the write then reports why).
     public init?(for writer: SiteWriter) {
         url = writer.output.storysiteSibling("staging")
+        root = url.path
         // Staging only ever holds storysite's files: a leftover from a killed build can go.
         try? FileManager.default.removeItem(at: url)
         guard (try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)) != nil else { return nil }
@@ -35,7 +38,7 @@ public final class StagingFolder: @unchecked Sendable {
         guard SafePath.problem(in: file.path) == nil else { return file }
         do {
             try makeFolder(of: file.path)
-            let status = try SiteFileWriter.write(file.contents, to: url.path + "/" + file.path)
+            let status = try SiteFileWriter.write(file.contents, to: root + "/" + file.path)
             lock.withLock { modified[file.path] = status.modified }
             return OutputFile(staged: file)
         } catch {
@@ -64,7 +67,7 @@ public final class StagingFolder: @unchecked Sendable {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         let folder = String(path[..<slash])
         guard !lock.withLock({ folders.contains(folder) }) else { return }
-        try SiteFileWriter.createFolders([folder], in: url.path, jobs: 1)
+        try SiteFileWriter.createFolder(folder, in: root)
         lock.withLock { _ = folders.insert(folder) }
     }
 }

@@ -27,11 +27,16 @@ extension SiteOutputTests {
             #expect(staged.isStaged && staged.contents.isEmpty)
             #expect(staged.path == page.path && staged.hash == page.hash && staged.size == 4)
 
+            // Its folder's parent is made already: only its own folder is missing.
+            let sibling = staging.put(OutputFile(path: "blog/other/index.html", text: "other"))
+            #expect(sibling.isStaged)
+
             let written = try writer.write(
-                [staging.put(OutputFile(path: "index.html", text: "home")), staged, OutputFile(path: "sitemap.xml", text: "<urlset/>")],
+                [staging.put(OutputFile(path: "index.html", text: "home")), staged, sibling, OutputFile(path: "sitemap.xml", text: "<urlset/>")],
                 over: writer.readPreviousOutput(), staged: staging)
-            #expect(written.summary == .init(written: 3, unchanged: 0, removed: 0))
+            #expect(written.summary == .init(written: 4, unchanged: 0, removed: 0))
             #expect(try workspace.read("Output/blog/post/index.html") == "post")
+            #expect(try workspace.read("Output/blog/other/index.html") == "other")
             #expect(try workspace.read("Output/index.html") == "home")
             #expect(try workspace.read("Output/sitemap.xml") == "<urlset/>")
             let manifest = try #require(try Manifest.read(in: workspace.path("Output")))
