@@ -9,6 +9,11 @@ extension ByteRecordWriter {
         case .id(let id): number(2); number(id)
         }
     }
+
+    /// A reference's kind, as its position in ``ReferenceKind/allCases``.
+    mutating func kind(_ kind: ReferenceKind) {
+        number(ReferenceKind.allCases.firstIndex(of: kind)!)
+    }
 }
 
 extension ByteRecordReader {
@@ -20,5 +25,10 @@ extension ByteRecordReader {
         case 2: return int().map(StoryReference.id)
         default: return nil
         }
+    }
+
+    /// A reference's kind as ``ByteRecordWriter/kind(_:)`` wrote it; nil when unreadable.
+    mutating func kind() -> ReferenceKind? {
+        position(below: ReferenceKind.allCases.count).map { ReferenceKind.allCases[$0] }
     }
 }

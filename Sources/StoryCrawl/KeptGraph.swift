@@ -142,7 +142,7 @@ public struct KeptGraph: Sendable {
     ) {
         writer.number(resolved.source!)
         writer.string(edge.fieldPath)
-        writer.number(ReferenceKind.allCases.firstIndex(of: edge.kind)!)
+        writer.kind(edge.kind)
         writer.number(resolved.target.map { $0 + 1 } ?? 0)
         writer.number(resolved.isStale ? 1 : 0)
         if let target = edge.target, let position = resolved.target, uuids[position] == target {
@@ -170,18 +170,17 @@ public struct KeptGraph: Sendable {
         into edges: inout [LinkGraph.Edge], resolved: inout [LinkGraph.ResolvedEdge]
     ) -> Bool {
         guard var reader = ByteRecordReader(UnsafeRawBufferPointer(rebasing: bytes[range]), magic: edgesMagic) else { return false }
-        let kinds = ReferenceKind.allCases
         while !reader.isAtEnd {
             // Positions are bounded by the stories, not by what is left of the part (as a count is).
             guard let source = reader.position(below: uuids.count), let fieldPath = reader.string(),
-                  let kind = reader.position(below: kinds.count),
+                  let kind = reader.kind(),
                   let targetPosition = reader.position(below: uuids.count + 1), let isStale = reader.number(), isStale <= 1,
                   let target = Self.target(from: &reader, resolvedAt: targetPosition == 0 ? nil : targetPosition - 1, uuids: uuids),
                   let reference = Self.reference(from: &reader, target: target),
                   let anchor = reader.optionalString(), let cachedURL = reader.optionalString()
             else { return false }
             edges.append(LinkGraph.Edge(
-                source: uuids[source], fieldPath: fieldPath, kind: kinds[kind], reference: reference, anchor: anchor,
+                source: uuids[source], fieldPath: fieldPath, kind: kind, reference: reference, anchor: anchor,
                 cachedURL: cachedURL, target: target))
             resolved.append(LinkGraph.ResolvedEdge(
                 source: source, target: targetPosition == 0 ? nil : targetPosition - 1, isStale: isStale == 1))

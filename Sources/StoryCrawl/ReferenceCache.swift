@@ -292,7 +292,7 @@ public final class ReferenceCache: @unchecked Sendable {
     /// reference's is), else the number of steps plus one and the steps.
     private static func write(_ reference: ExtractedReference, into writer: inout ByteRecordWriter) {
         writer.string(reference.fieldPath)
-        writer.number(ReferenceKind.allCases.firstIndex(of: reference.kind)!)
+        writer.kind(reference.kind)
         writer.reference(reference.reference)
         writer.optionalString(reference.anchor)
         writer.optionalString(reference.cachedURL)
@@ -341,8 +341,7 @@ public final class ReferenceCache: @unchecked Sendable {
     }
 
     private static func read(from reader: inout ByteRecordReader) -> ExtractedReference? {
-        let kinds = ReferenceKind.allCases
-        guard let fieldPath = reader.string(), let kind = reader.position(below: kinds.count),
+        guard let fieldPath = reader.string(), let kind = reader.kind(),
               let target = reader.reference(), let anchor = reader.optionalString(),
               let cachedURL = reader.optionalString(), let form = reader.count() else { return nil }
         var lookupOrder: [StoryReference] = []
@@ -355,6 +354,6 @@ public final class ReferenceCache: @unchecked Sendable {
             }
         }
         return ExtractedReference(
-            fieldPath: fieldPath, kind: kinds[kind], reference: target, anchor: anchor, cachedURL: cachedURL, lookupOrder: lookupOrder)
+            fieldPath: fieldPath, kind: kind, reference: target, anchor: anchor, cachedURL: cachedURL, lookupOrder: lookupOrder)
     }
 }
