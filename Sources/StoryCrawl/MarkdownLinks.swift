@@ -7,7 +7,8 @@ enum MarkdownLinks {
         return text.withUTF8(destinations(in:))
     }
 
-    private static func destinations(in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    /// The destinations in a string of these UTF-8 bytes.
+    static func destinations(in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var destinations: [String] = []
         var index = 1
         while index < bytes.count {

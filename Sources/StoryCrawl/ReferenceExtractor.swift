@@ -21,77 +21,92 @@ public enum ReferenceExtractor {
     public static func references(
         in story: Story, baseURL: String?, rootSlug: String = SitePathReference.defaultRootSlug
     ) -> [ExtractedReference] {
-        guard case .object(let root) = story.content else { return [] }
-        var walker = Walker(fullSlug: story.fullSlug, baseURL: baseURL, rootSlug: rootSlug)
-        walker.visitBlock(root)
-        return walker.found
+        story.withContent { tape, reader, root in
+            guard reader.kind(at: root) == .object else { return [] }
+            var walker = Walker(tape: tape, reader: reader, fullSlug: story.fullSlug, baseURL: baseURL, rootSlug: rootSlug)
+            walker.visitBlock(root)
+            return walker.found
+        }
     }
 }
 
-/// One walk over one story's content.
+/// One walk over one story's content, read in place from its tape: a value is an index into
+/// the tape, and a string is made only for a reference found.
 private struct Walker {
+    let tape: JSONTape
+    let reader: JSONTape.Reader
     let fullSlug: String
     let baseURL: String?
     let rootSlug: String
     let path = FieldPath()
     var found: [ExtractedReference] = []
 
-    init(fullSlug: String, baseURL: String?, rootSlug: String) {
+    init(tape: JSONTape, reader: JSONTape.Reader, fullSlug: String, baseURL: String?, rootSlug: String) {
+        self.tape = tape
+        self.reader = reader
         self.fullSlug = fullSlug
         self.baseURL = baseURL
         self.rootSlug = rootSlug
     }
 
     /// A block: its fields, where relations may sit (see ``FieldKind``).
-    mutating func visitBlock(_ block: JSONObject) {
-        for entry in block {
-            visitField(entry.value, key: entry.key)
+    mutating func visitBlock(_ block: Int) {
+        reader.forEachEntry(ofObject: block) { key, value in
+            visitField(value, key: key)
+            return true
         }
     }
 
-    private mutating func visitField(_ value: JSONValue, key: String) {
-        switch FieldKind(key: key, value: value) {
-        case .bookkeeping:
-            return
-        case .relation(let uuid):
-            path.push(key)
-            addRelation(uuid)
-        case .relations(let uuids):
-            path.push(key)
-            for (index, element) in uuids.enumerated() {
-                guard let uuid = element.stringValue else { continue }
+    /// A block field, classified as ``FieldKind`` classifies it: bookkeeping, one story UUID,
+    /// a non-empty array of nothing but story UUIDs, or any other value.
+    private mutating func visitField(_ value: Int, key: Int) {
+        let name = reader.bytes(at: key)
+        if FieldKind.isBookkeeping(bytes: name) { return }
+        path.push(String(decoding: name, as: UTF8.self))
+        defer { path.pop() }
+        switch reader.kind(at: value) {
+        case .string where StoryReference.isUUIDShaped(reader.bytes(at: value)):
+            addRelation(reader.string(at: value)!)
+        case .array where reader.count(at: value) > 0 && holdsOnlyUUIDs(value):
+            reader.forEachElement(ofArray: value) { index, element in
                 path.push(index: index)
-                addRelation(uuid)
+                addRelation(reader.string(at: element)!)
                 path.pop()
             }
-        case .value:
-            path.push(key)
+        default:
             visit(value)
         }
-        path.pop()
+    }
+
+    private func holdsOnlyUUIDs(_ array: Int) -> Bool {
+        var only = true
+        reader.forEachElement(ofArray: array) { _, element in
+            if only { only = reader.kind(at: element) == .string && StoryReference.isUUIDShaped(reader.bytes(at: element)) }
+        }
+        return only
     }
 
     /// Any value below a field.
-    private mutating func visit(_ value: JSONValue) {
-        switch value {
-        case .string(let string):
-            visitText(string)
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
+    private mutating func visit(_ value: Int) {
+        switch reader.kind(at: value) {
+        case .string:
+            visitText(value)
+        case .array:
+            reader.forEachElement(ofArray: value) { index, element in
                 path.push(index: index)
                 visit(element)
                 path.pop()
             }
-        case .object(let object):
-            visitObject(object)
-        case .null, .bool, .number:
+        case .object:
+            visitObject(value)
+        case .null, .false, .true, .number:
             break
         }
     }
 
     /// An object below a field, by its ``ContentKind``.
-    private mutating func visitObject(_ object: JSONObject) {
-        switch ContentKind(object) {
+    private mutating func visitObject(_ object: Int) {
+        switch ContentKind(tape, reader, object: object) {
         case .block:
             visitBlock(object)
         case .multilink:
@@ -104,33 +119,33 @@ private struct Walker {
         case .asset:
             break
         case .table, .plain:
-            for entry in object {
-                path.push(entry.key)
-                visit(entry.value)
+            reader.forEachEntry(ofObject: object) { key, value in
+                path.push(String(decoding: reader.bytes(at: key), as: UTF8.self))
+                visit(value)
                 path.pop()
+                return true
             }
         }
     }
 
-    private mutating func visitMultilink(_ multilink: JSONObject) {
-        switch multilink["linktype"]?.stringValue {
-        case "story":
-            if let link = StoryLink(multilink: multilink) { add(link, kind: .multilink) }
-        case "url":
-            let url = multilink["url"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? multilink["cached_url"]?.stringValue
+    private mutating func visitMultilink(_ multilink: Int) {
+        guard let linktype = reader.value(forKey: "linktype", inObject: multilink) else { return }
+        if reader.isString(at: linktype, equalTo: "story") {
+            if let link = StoryLink(multilink: multilink, of: tape, reader) { add(link, kind: .multilink) }
+        } else if reader.isString(at: linktype, equalTo: "url") {
+            let url = nonEmptyString("url", in: multilink) ?? reader.value(forKey: "cached_url", inObject: multilink).flatMap(reader.string(at:))
             if let url { addSitePath(url, kind: .multilink) }
-        default:
-            break
         }
     }
 
     /// A richtext node: a text node's link, the blocks of a `blok` node, and its child nodes.
-    private mutating func visitRichtextNode(_ node: JSONObject) {
+    private mutating func visitRichtextNode(_ node: Int) {
+        let type = reader.value(forKey: "type", inObject: node)
         // As the render does: only text nodes link, through their first link mark (the editor
         // allows one).
-        if node["type"]?.stringValue == "text", case .array(let marks)? = node["marks"],
-           let index = marks.firstIndex(where: { $0["type"]?.stringValue == "link" }) {
-            if case .object(let attributes)? = marks[index]["attrs"] {
+        if let type, reader.isString(at: type, equalTo: "text"), let marks = reader.value(forKey: "marks", inObject: node),
+           reader.kind(at: marks) == .array, let (index, mark) = firstLinkMark(in: marks) {
+            if let attributes = reader.value(forKey: "attrs", inObject: mark), reader.kind(at: attributes) == .object {
                 path.push("marks")
                 path.push(index: index)
                 visitLinkMark(attributes)
@@ -138,23 +153,24 @@ private struct Walker {
                 path.pop()
             }
         }
-        if node["type"]?.stringValue == "blok", case .array(let body)? = node["attrs"]?["body"] {
+        if let type, reader.isString(at: type, equalTo: "blok"), let attributes = reader.value(forKey: "attrs", inObject: node),
+           let body = reader.value(forKey: "body", inObject: attributes), reader.kind(at: body) == .array {
             path.push("attrs")
             path.push("body")
-            for (index, element) in body.enumerated() {
+            reader.forEachElement(ofArray: body) { index, element in
                 // Only blocks: the render gives anything else in a blok's body no template.
-                guard case .object(let block) = element, case .block = ContentKind(block) else { continue }
+                guard reader.kind(at: element) == .object, case .block = ContentKind(tape, reader, object: element) else { return }
                 path.push(index: index)
-                visitBlock(block)
+                visitBlock(element)
                 path.pop()
             }
             path.pop()
             path.pop()
         }
-        if case .array(let children)? = node["content"] {
+        if let children = reader.value(forKey: "content", inObject: node), reader.kind(at: children) == .array {
             path.push("content")
-            for (index, child) in children.enumerated() {
-                guard case .object(let child) = child else { continue }
+            reader.forEachElement(ofArray: children) { index, child in
+                guard reader.kind(at: child) == .object else { return }
                 path.push(index: index)
                 visitRichtextNode(child)
                 path.pop()
@@ -163,20 +179,35 @@ private struct Walker {
         }
     }
 
-    private mutating func visitLinkMark(_ attributes: JSONObject) {
-        switch attributes["linktype"]?.stringValue {
-        case "story":
-            if let link = StoryLink(linkMarkAttributes: attributes) { add(link, kind: .richtext) }
-        case "url", nil:
-            if let href = attributes["href"]?.stringValue { addSitePath(href, kind: .richtext) }
-        default:
-            break
+    /// The position and index of the first mark of `marks` whose `type` is `link`.
+    private func firstLinkMark(in marks: Int) -> (Int, Int)? {
+        var first: (Int, Int)?
+        reader.forEachElement(ofArray: marks) { index, mark in
+            guard first == nil, let type = reader.value(forKey: "type", inObject: mark), reader.isString(at: type, equalTo: "link") else { return }
+            first = (index, mark)
+        }
+        return first
+    }
+
+    private mutating func visitLinkMark(_ attributes: Int) {
+        let linktype = reader.value(forKey: "linktype", inObject: attributes)
+        if let linktype, reader.isString(at: linktype, equalTo: "story") {
+            if let link = StoryLink(linkMarkAttributes: attributes, of: tape, reader) { add(link, kind: .richtext) }
+        } else if linktype.map({ reader.kind(at: $0) != .string || reader.isString(at: $0, equalTo: "url") }) ?? true {
+            // A `url` link, or one whose `linktype` is missing or not a string.
+            if let href = reader.value(forKey: "href", inObject: attributes).flatMap(reader.string(at:)) { addSitePath(href, kind: .richtext) }
         }
     }
 
+    /// The string of `key` in `object`, when it is a non-empty one.
+    private func nonEmptyString(_ key: StaticString, in object: Int) -> String? {
+        guard let value = reader.value(forKey: key, inObject: object), let string = reader.string(at: value), !string.isEmpty else { return nil }
+        return string
+    }
+
     /// A string that may hold Markdown links.
-    private mutating func visitText(_ text: String) {
-        for destination in MarkdownLinks.destinations(in: text) {
+    private mutating func visitText(_ string: Int) {
+        for destination in MarkdownLinks.destinations(in: reader.bytes(at: string)) {
             addSitePath(destination, kind: .markdown)
         }
     }

@@ -50,16 +50,9 @@ public enum ContentKind: Sendable, Equatable {
                 }
             }
         }
-        if isBlock {
-            self = .block
-        } else if let fieldtype {
-            self = fieldtype
-        } else if isDocument {
-            self = .richtext
-        } else if hasLinktype, hasCachedURL {
-            self = .multilink
-        } else if hasFilename {
-            self = .asset
+        if let kind = Self.decided(
+            isBlock: isBlock, fieldtype: fieldtype, isDocument: isDocument, isMultilink: hasLinktype && hasCachedURL, hasFilename: hasFilename) {
+            self = kind
         } else if storyKeys == 3, let story = try? Story(json: copy object) {
             self = .story(story)
         } else {
@@ -67,16 +60,73 @@ public enum ContentKind: Sendable, Equatable {
         }
     }
 
+    /// Classifies the object at `index` of `tape` by the same rules, in place: its keys are
+    /// compared as bytes, and nothing is allocated unless it reads an embedded story (which
+    /// keeps `tape`).
+    @inlinable
+    public init(_ tape: JSONTape, _ reader: JSONTape.Reader, object index: Int) {
+        var isBlock = false, isDocument = false, hasLinktype = false, hasCachedURL = false, hasFilename = false
+        var fieldtype: ContentKind?
+        var storyKeys = 0
+        reader.forEachEntry(ofObject: index) { key, value in
+            let name = reader.bytes(at: key)
+            guard name.count < 64, Self.classifyingKeyLengths >> name.count & 1 != 0 else { return true }
+            typealias Reader = JSONTape.Reader
+            if Reader.equal(name, "component") {
+                guard reader.kind(at: value) == .string else { return true }
+                isBlock = true
+                return false  // a block, whatever else it holds
+            } else if Reader.equal(name, "fieldtype") {
+                fieldtype = reader.kind(at: value) == .string ? Self.fieldtype(named: reader.bytes(at: value)) : nil
+            } else if Reader.equal(name, "type") {
+                if reader.isString(at: value, equalTo: "doc") { isDocument = true }
+            } else if Reader.equal(name, "linktype") {
+                hasLinktype = true
+            } else if Reader.equal(name, "cached_url") {
+                hasCachedURL = true
+            } else if Reader.equal(name, "filename") {
+                if reader.kind(at: value) == .string { hasFilename = true }
+            } else if Reader.equal(name, "uuid") || Reader.equal(name, "full_slug") || Reader.equal(name, "content") {
+                storyKeys += 1
+            }
+            return true
+        }
+        if let kind = Self.decided(
+            isBlock: isBlock, fieldtype: fieldtype, isDocument: isDocument, isMultilink: hasLinktype && hasCachedURL, hasFilename: hasFilename) {
+            self = kind
+        } else if storyKeys == 3, let story = try? Story(tape: tape, at: index) {
+            self = .story(story)
+        } else {
+            self = .plain
+        }
+    }
+
+    /// Rules 1 to 5, in order, over what a pass over an object's keys found; nil when none
+    /// applies, and the object is an embedded story or plain.
+    @inlinable
+    static func decided(isBlock: Bool, fieldtype: ContentKind?, isDocument: Bool, isMultilink: Bool, hasFilename: Bool) -> ContentKind? {
+        if isBlock { return .block }
+        if let fieldtype { return fieldtype }
+        if isDocument { return .richtext }
+        if isMultilink { return .multilink }
+        if hasFilename { return .asset }
+        return nil
+    }
+
+    /// The kind a `fieldtype` string of these bytes names, when it is one the rules know.
+    @usableFromInline
+    static func fieldtype(named name: UnsafeBufferPointer<UInt8>) -> ContentKind? {
+        if JSONTape.Reader.equal(name, "multilink") { return .multilink }
+        if JSONTape.Reader.equal(name, "asset") { return .asset }
+        if JSONTape.Reader.equal(name, "table") { return .table }
+        return nil
+    }
+
     /// The kind a `fieldtype` value names, when it is one the rules know.
     @usableFromInline
     static func fieldtype(_ value: JSONValue) -> ContentKind? {
         guard case .string(let name) = value else { return nil }
-        switch name {
-        case "multilink": return .multilink
-        case "asset": return .asset
-        case "table": return .table
-        default: return nil
-        }
+        return name.utf8.withContiguousStorageIfAvailable(fieldtype(named:)) ?? nil
     }
 
     /// The lengths of the keys objects are classified by, as bits: `type`, `uuid`; `content`;
@@ -126,8 +176,17 @@ public enum FieldKind: Sendable, Equatable {
     @usableFromInline
     static func isBookkeeping(_ key: String) -> Bool {
         switch key.utf8.count {
-        case 4: return key == "_uid" || key == "uuid"
-        case 9: return key == "component" || key == "_editable"
+        case 4, 9: return key.utf8.withContiguousStorageIfAvailable(isBookkeeping(bytes:)) ?? false
+        default: return false
+        }
+    }
+
+    /// Whether a key of these bytes names a block's identity rather than its content.
+    public static func isBookkeeping(bytes key: UnsafeBufferPointer<UInt8>) -> Bool {
+        typealias Reader = JSONTape.Reader
+        switch key.count {
+        case 4: return Reader.equal(key, "_uid") || Reader.equal(key, "uuid")
+        case 9: return Reader.equal(key, "component") || Reader.equal(key, "_editable")
         default: return false
         }
     }

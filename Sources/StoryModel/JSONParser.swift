@@ -13,31 +13,27 @@ extension JSONValue {
     /// Parses a UTF-8 JSON document. Object keys keep their order; numbers become `Double`.
     /// Throws ``JSONParseError`` with the line and column of the first problem.
     public init(parsing data: Data) throws(JSONParseError) {
-        self = try data.withUnsafeBytes { raw in Self.parse(raw.bindMemory(to: UInt8.self)) }.get()
+        self = try JSONTape(parsing: [UInt8](data)).value()
     }
 
     /// Parses a UTF-8 JSON document held in bytes, as read from a file.
     public init(parsing bytes: [UInt8]) throws(JSONParseError) {
-        self = try bytes.withUnsafeBufferPointer(Self.parse).get()
-    }
-
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
-        var parser = JSONParser(bytes: bytes)
-        return Result { () throws(JSONParseError) in try parser.parseDocument() }
+        self = try JSONTape(parsing: bytes).value()
     }
 
     /// Parses a JSON document held in a string.
     public init(parsing text: String) throws(JSONParseError) {
-        try self.init(parsing: Data(text.utf8))
+        self = try JSONTape(parsing: Array(text.utf8)).value()
     }
 }
 
-/// A recursive-descent parser over UTF-8 bytes (RFC 8259), written for speed on large content
-/// folders: no intermediate Foundation objects, strings decoded straight from the bytes.
+/// A recursive-descent parser over UTF-8 bytes (RFC 8259) into a ``JSONTape``, written for speed
+/// on large content folders: no intermediate objects, strings copied straight from the bytes.
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var depth = 0
+    private var tape = JSONTapeBuilder()
     private static let maximumDepth = 512
     /// From this many keys on, an object's keys are appended without a lookup each, and checked
     /// for repeats once at the end.
@@ -47,98 +43,131 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+    /// The document's tape: its words and strings.
+    mutating func parseDocument() throws(JSONParseError) -> (words: [UInt64], strings: [UInt8]) {
         // A UTF-8 byte order mark is tolerated, as editors sometimes write one.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        tape.words.reserveCapacity(bytes.count / 16)
+        tape.strings.reserveCapacity(bytes.count)
         skipWhitespace()
-        let value = try parseValue()
+        try parseValue()
         skipWhitespace()
         if position < bytes.count { throw error("unexpected content after the JSON value") }
-        return value
+        return (tape.words, tape.strings)
     }
 
     // MARK: Values
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    private mutating func parseValue() throws(JSONParseError) {
         guard position < bytes.count else { throw error("unexpected end of file, expected a value") }
         switch bytes[position] {
-        case UInt8(ascii: "{"): return .object(try parseObject())
-        case UInt8(ascii: "["): return .array(try parseArray())
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "t"): try expectLiteral("true"); tape.append(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); tape.append(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); tape.appendNull()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): tape.append(try parseNumber())
         default: throw error("unexpected character \(describe(bytes[position])), expected a value")
         }
     }
 
-    private mutating func parseObject() throws(JSONParseError) -> JSONObject {
+    private mutating func parseObject() throws(JSONParseError) {
         try enterContainer()
         position += 1  // {
-        var object = JSONObject()
+        let start = tape.startContainer(.object)
+        var count = 0
+        var repeatsKey = false
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return object
+            try finishContainer(at: start, count: 0)
+            return
         }
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
             let key = try parseString()
+            if count < Self.largeObject, !repeatsKey {
+                repeatsKey = tape.strings.withUnsafeBufferPointer { strings in
+                    tape.hasKey(UnsafeBufferPointer(rebasing: strings[key]), inObjectAt: start, entries: count)
+                }
+            }
             skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key \"\(key)\"") }
+            guard peek() == UInt8(ascii: ":") else {
+                throw error("expected ':' after object key \"\(String(decoding: tape.strings[key], as: UTF8.self))\"")
+            }
             position += 1
             skipWhitespace()
-            let value = try parseValue()
-            if object.count < Self.largeObject {
-                object[key] = value
-            } else {
-                object.appendUnchecked(JSONObject.Entry(key: key, value: value))
-            }
+            try parseValue()
+            count += 1
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "}"):
                 position += 1
                 depth -= 1
+                try finishContainer(at: start, count: count)
                 // Large objects were appended unchecked; a repeated key must still replace the
                 // earlier value, as it does in small objects.
-                if object.count > Self.largeObject, Set(object.lazy.map(\.key)).count < object.count {
-                    object = JSONObject(object.entries)
-                }
-                return object
+                if count > Self.largeObject, !repeatsKey { repeatsKey = hasRepeatedKey(inObjectAt: start, entries: count) }
+                if repeatsKey { tape.mergeRepeatedKeys(ofObjectAt: start, entries: count) }
+                return
             case nil: throw error("unexpected end of file, object is never closed")
             default: throw error("expected ',' or '}' after object value")
             }
         }
     }
 
-    private mutating func parseArray() throws(JSONParseError) -> [JSONValue] {
+    private mutating func parseArray() throws(JSONParseError) {
         try enterContainer()
         position += 1  // [
-        var array: [JSONValue] = []
+        let start = tape.startContainer(.array)
+        var count = 0
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             position += 1
             depth -= 1
-            return array
+            try finishContainer(at: start, count: 0)
+            return
         }
         while true {
             skipWhitespace()
-            array.append(try parseValue())
+            try parseValue()
+            count += 1
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "]"):
                 position += 1
                 depth -= 1
-                return array
+                try finishContainer(at: start, count: count)
+                return
             case nil: throw error("unexpected end of file, array is never closed")
             default: throw error("expected ',' or ']' after array element")
             }
         }
+    }
+
+    private mutating func finishContainer(at start: Int, count: Int) throws(JSONParseError) {
+        guard tape.finishContainer(at: start, count: count) else { throw error("the document is too large to read") }
+    }
+
+    /// Whether the object at `start`, the tape's last value, has a key more than once.
+    private func hasRepeatedKey(inObjectAt start: Int, entries count: Int) -> Bool {
+        let keys = tape.words.withUnsafeBufferPointer { words in
+            tape.strings.withUnsafeBufferPointer { strings in
+                let reader = JSONTape.Reader(words: words, strings: strings)
+                var keys = Set<String>()
+                reader.forEachEntry(ofObject: start) { key, _ in
+                    keys.insert(String(decoding: reader.bytes(at: key), as: UTF8.self))
+                    return true
+                }
+                return keys
+            }
+        }
+        return keys.count < count
     }
 
     private mutating func enterContainer() throws(JSONParseError) {
@@ -148,19 +177,23 @@ struct JSONParser {
 
     // MARK: Strings
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// Appends the string at the current position to the tape; returns where its bytes are.
+    @discardableResult
+    private mutating func parseString() throws(JSONParseError) -> Range<Int> {
         position += 1  // opening quote
         let start = position
+        var bytesOr: UInt8 = 0
         // Fast path: no escapes.
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                let string = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                return string
+                return try append(string, validating: bytesOr >= 0x80, from: start)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character \(describe(byte)) in string; escape it") }
+            bytesOr |= byte
             position += 1
         }
         guard position < bytes.count else { throw error("unexpected end of file, string is never closed", at: start - 1) }
@@ -170,7 +203,7 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                return String(decoding: utf8, as: UTF8.self)
+                return try utf8.withUnsafeBufferPointer { escaped throws(JSONParseError) in try append(escaped, validating: true, from: start) }
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &utf8)
             case 0..<0x20:
@@ -181,6 +214,23 @@ struct JSONParser {
             }
         }
         throw error("unexpected end of file, string is never closed", at: start - 1)
+    }
+
+    /// Appends a string's bytes to the tape; with `validating`, invalid UTF-8 in them is
+    /// replaced by U+FFFD first, as `String(decoding:as:)` replaces it.
+    private mutating func append(
+        _ string: UnsafeBufferPointer<UInt8>, validating: Bool, from start: Int
+    ) throws(JSONParseError) -> Range<Int> {
+        let offset = tape.strings.count
+        var appended: Bool
+        if validating, String(validating: string, as: UTF8.self) == nil {
+            var repaired = String(decoding: string, as: UTF8.self)
+            appended = repaired.withUTF8 { tape.appendString($0) }
+        } else {
+            appended = tape.appendString(string)
+        }
+        guard appended else { throw error("the document is too large to read", at: start - 1) }
+        return offset..<tape.strings.count
     }
 
     private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONParseError) {
@@ -395,13 +445,13 @@ extension JSONParser {
                 while true {
                     skipWhitespace()
                     guard peek() == UInt8(ascii: "\"") else { break walk }
-                    let key = try parseString()
+                    let key = String(decoding: tape.strings[try parseString()], as: UTF8.self)
                     skipWhitespace()
                     guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key \"\(key)\"") }
                     position += 1
                     skipWhitespace()
                     if key == wanted { break }
-                    _ = try parseValue()
+                    try parseValue()
                     skipWhitespace()
                     guard peek() == UInt8(ascii: ",") else { break walk }
                     position += 1
@@ -410,7 +460,7 @@ extension JSONParser {
                 position += 1
                 for _ in 0..<wanted {
                     skipWhitespace()
-                    _ = try parseValue()
+                    try parseValue()
                     skipWhitespace()
                     guard peek() == UInt8(ascii: ",") else { break walk }
                     position += 1

@@ -33,10 +33,12 @@ public struct Story: Sendable, Hashable {
         }
     }
 
-    /// The story object: whole, or its head (every key but `content`) with the whole object
-    /// read from its file when first asked for (see ``init(head:digest:whole:)``).
+    /// The story object: a tree, a tape (at `object`, its content at `content`), or its head
+    /// (every key but `content`) with the whole object read from its file when first asked for
+    /// (see ``init(head:digest:whole:)``).
     private enum Body: Sendable {
         case whole(raw: JSONObject, content: JSONValue)
+        case tape(JSONTape, object: Int, content: Int)
         case deferred(head: JSONObject, whole: DeferredJSONObject)
     }
 
@@ -54,10 +56,12 @@ public struct Story: Sendable, Hashable {
     public var slug: String { storage.slug }
     /// The path from the space root, without a leading `/`; a folder start page's ends with `/`.
     public var fullSlug: String { storage.fullSlug }
-    /// The root block: an object with `component` and `_uid`.
+    /// The root block: an object with `component` and `_uid`. A story read from a file makes
+    /// this tree from its tape each time it is asked for; ``withContent(_:)`` reads in place.
     public var content: JSONValue {
         switch storage.body {
         case .whole(_, let content): return content
+        case .tape(let tape, _, let content): return tape.value(at: content)
         case .deferred(_, let whole): return whole.object["content"] ?? .object(JSONObject())
         }
     }
@@ -65,14 +69,33 @@ public struct Story: Sendable, Hashable {
     public var raw: JSONObject {
         switch storage.body {
         case .whole(let raw, _): return raw
+        case .tape(let tape, let object, _): return tape.withReader { $0.object(at: object) }
         case .deferred(_, let whole): return whole.object
         }
+    }
+    /// The root block's field `key`: unlike `content[key]`, read from a story's tape without
+    /// making a tree of the rest of its content.
+    public func contentField(_ key: String) -> JSONValue? {
+        guard case .tape(let tape, _, let content) = storage.body else { return content[key] }
+        return tape.withReader { reader in reader.value(forKey: key, inObject: content).map(reader.value(at:)) }
+    }
+    /// Calls `body` with the tape that holds the root block and the block's index in it: the
+    /// story's own tape, or (for a story made from a tree) a tape made from its content.
+    public func withContent<Result>(_ body: (_ tape: JSONTape, _ reader: JSONTape.Reader, _ root: Int) -> Result) -> Result {
+        let (tape, root): (JSONTape, Int)
+        if case .tape(let own, _, let content) = storage.body {
+            (tape, root) = (own, content)
+        } else {
+            (tape, root) = (JSONTape(encoding: content), 0)
+        }
+        return tape.withReader { body(tape, $0, root) }
     }
     /// Every key of the story object but `content`, in document order: what a story is known by
     /// without its content, as the build cache keeps it (``init(head:digest:whole:)``).
     public var head: JSONObject {
         switch storage.body {
         case .whole(let raw, _): return JSONObject(distinctEntries: raw.entries.filter { $0.key != "content" })
+        case .tape(let tape, let object, _): return tape.withReader { $0.object(at: object, skipping: "content") }
         case .deferred(let head, _): return head
         }
     }
@@ -81,6 +104,8 @@ public struct Story: Sendable, Hashable {
     public func field(_ key: String) -> JSONValue? {
         switch storage.body {
         case .whole(let raw, _): return raw[key]
+        case .tape(let tape, let object, _):
+            return tape.withReader { reader in reader.value(forKey: key, inObject: object).map(reader.value(at:)) }
         case .deferred(let head, _): return key == "content" ? content : head[key]
         }
     }
@@ -98,6 +123,7 @@ public struct Story: Sendable, Hashable {
     var readableRaw: JSONObject? {
         switch storage.body {
         case .whole(let raw, _): return raw
+        case .tape: return raw
         case .deferred(_, let whole): return whole.found
         }
     }
@@ -115,7 +141,28 @@ public struct Story: Sendable, Hashable {
         }
         guard case .object = content else { throw .malformedKey("content", "an object (the root block)") }
         storage = try Self.makeStorage(
-            uuid: uuidValue, fullSlug: slugValue, of: object, body: .whole(raw: object, content: content), digest: digest)
+            uuid: uuidValue, fullSlug: slugValue, field: { object[$0] }, body: .whole(raw: object, content: content), digest: digest)
+    }
+
+    /// Builds a story from the story object at `index` of `tape`, as ``init(json:digest:)``
+    /// does from a tree; the story keeps the tape and reads its fields from it.
+    public init(tape: JSONTape, at index: Int = 0, digest: String? = nil) throws(StoryDecodingError) {
+        let read: Result<Storage, StoryDecodingError> = tape.withReader { reader in
+            guard reader.kind(at: index) == .object else { return .failure(.notAnObject) }
+            let field = { (key: String) in reader.value(forKey: key, inObject: index).map(reader.value(at:)) }
+            let uuidValue = field("uuid"), slugValue = field("full_slug")
+            let content = reader.value(forKey: "content", inObject: index)
+            guard let uuidValue, !uuidValue.isNull, let slugValue, !slugValue.isNull, let content, reader.kind(at: content) != .null else {
+                let present = ["uuid": uuidValue, "full_slug": slugValue, "content": content.map(reader.value(at:))]
+                return .failure(.missingKeys(Self.requiredKeys.filter { present[$0]??.isNull ?? true }))
+            }
+            guard reader.kind(at: content) == .object else { return .failure(.malformedKey("content", "an object (the root block)")) }
+            return Result { () throws(StoryDecodingError) in
+                try Self.makeStorage(
+                    uuid: uuidValue, fullSlug: slugValue, field: field, body: .tape(tape, object: index, content: content), digest: digest)
+            }
+        }
+        storage = try read.get()
     }
 
     /// A story known by its `head` (every key of its object but `content`) and the `digest` of
@@ -133,24 +180,24 @@ public struct Story: Sendable, Hashable {
         }
         let deferred = DeferredJSONObject(fallback: head, load: whole)
         storage = try Self.makeStorage(
-            uuid: uuidValue, fullSlug: slugValue, of: head, body: .deferred(head: head, whole: deferred), digest: digest,
+            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .deferred(head: head, whole: deferred), digest: digest,
             translationDigests: translationDigests)
     }
 
     private static func makeStorage(
-        uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, of object: JSONObject, body: Body, digest: String?,
+        uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, field: (String) -> JSONValue?, body: Body, digest: String?,
         translationDigests: [String: String] = [:]
     ) throws(StoryDecodingError) -> Storage {
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
         guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
         let fullSlug = Self.normalizedSlug(rawSlug)
         let lastSegment = fullSlug.split(separator: "/").last.map(String.init) ?? fullSlug
-        let name = object["name"]?.stringValue ?? ""
+        let name = field("name")?.stringValue ?? ""
         return Storage(
             uuid: uuid,
-            id: object["id"]?.numberValue.flatMap { $0.isFinite ? Int(exactly: $0) : nil },
+            id: field("id")?.numberValue.flatMap { $0.isFinite ? Int(exactly: $0) : nil },
             name: name.isEmpty ? lastSegment : name,
-            slug: object["slug"]?.stringValue ?? lastSegment,
+            slug: field("slug")?.stringValue ?? lastSegment,
             fullSlug: fullSlug,
             body: body,
             digest: digest,
@@ -186,7 +233,10 @@ public struct Story: Sendable, Hashable {
     public var isStartPage: Bool { startPageFolder != nil }
 
     /// The root block's component name, or nil when it has none.
-    public var rootComponent: String? { content["component"]?.stringValue }
+    public var rootComponent: String? {
+        guard case .tape(let tape, _, let content) = storage.body else { return content["component"]?.stringValue }
+        return tape.withReader { reader in reader.value(forKey: "component", inObject: content).flatMap(reader.string(at:)) }
+    }
 
     /// A string field of the story object (such as `published_at`), when present and non-empty.
     public func string(_ key: String) -> String? {

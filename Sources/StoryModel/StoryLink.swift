@@ -28,7 +28,17 @@ public struct StoryLink: Sendable, Hashable {
             identifier: Self.text(multilink["id"]),
             cachedURL: Self.text(multilink["cached_url"]),
             anchor: Self.text(multilink["anchor"]),
-            embedded: multilink["story"])
+            embedded: Self.story(multilink["story"]))
+    }
+
+    /// Reads the multilink object at `index` of `tape`, as ``init(multilink:)`` reads a tree.
+    public init?(multilink index: Int, of tape: JSONTape, _ reader: JSONTape.Reader) {
+        guard let linktype = reader.value(forKey: "linktype", inObject: index), reader.isString(at: linktype, equalTo: "story") else { return nil }
+        self.init(
+            identifier: Self.text(reader, reader.value(forKey: "id", inObject: index)),
+            cachedURL: Self.text(reader, reader.value(forKey: "cached_url", inObject: index)),
+            anchor: Self.text(reader, reader.value(forKey: "anchor", inObject: index)),
+            embedded: Self.story(reader.value(forKey: "story", inObject: index), of: tape, reader))
     }
 
     /// Reads the `attrs` of a richtext link mark; nil unless its `linktype` is `story` and its
@@ -39,10 +49,21 @@ public struct StoryLink: Sendable, Hashable {
             identifier: Self.text(attributes["uuid"]),
             cachedURL: Self.text(attributes["href"]),
             anchor: Self.text(attributes["anchor"]),
-            embedded: attributes["story"])
+            embedded: Self.story(attributes["story"]))
     }
 
-    private init?(identifier: String?, cachedURL: String?, anchor: String?, embedded: JSONValue?) {
+    /// Reads the link mark `attrs` object at `index` of `tape`, as
+    /// ``init(linkMarkAttributes:)`` reads a tree.
+    public init?(linkMarkAttributes index: Int, of tape: JSONTape, _ reader: JSONTape.Reader) {
+        guard let linktype = reader.value(forKey: "linktype", inObject: index), reader.isString(at: linktype, equalTo: "story") else { return nil }
+        self.init(
+            identifier: Self.text(reader, reader.value(forKey: "uuid", inObject: index)),
+            cachedURL: Self.text(reader, reader.value(forKey: "href", inObject: index)),
+            anchor: Self.text(reader, reader.value(forKey: "anchor", inObject: index)),
+            embedded: Self.story(reader.value(forKey: "story", inObject: index), of: tape, reader))
+    }
+
+    private init?(identifier: String?, cachedURL: String?, anchor: String?, embedded: Story?) {
         let slug = cachedURL.map(Self.slug(fromCachedURL:)).flatMap { $0.isEmpty ? nil : $0 }
         if let identifier {
             reference = .uuid(identifier)
@@ -53,11 +74,19 @@ public struct StoryLink: Sendable, Hashable {
         }
         self.cachedURL = slug
         self.anchor = anchor
-        if case .object(let object)? = embedded, let story = try? Story(json: object) {
-            embeddedStory = story
-        } else {
-            embeddedStory = nil
-        }
+        embeddedStory = embedded
+    }
+
+    /// The story a link's `story` holds, when the API resolved the link in place.
+    private static func story(_ value: JSONValue?) -> Story? {
+        guard case .object(let object)? = value else { return nil }
+        return try? Story(json: object)
+    }
+
+    /// ``story(_:)`` of the value at `index` of `tape`.
+    private static func story(_ index: Int?, of tape: JSONTape, _ reader: JSONTape.Reader) -> Story? {
+        guard let index, reader.kind(at: index) == .object else { return nil }
+        return try? Story(tape: tape, at: index)
     }
 
     /// The references to try, in order, to find the target: the id as a UUID, then as a numeric
@@ -82,6 +111,12 @@ public struct StoryLink: Sendable, Hashable {
         default:
             return nil
         }
+    }
+
+    /// ``text(_:)`` of the value at `index` of a tape.
+    private static func text(_ reader: JSONTape.Reader, _ index: Int?) -> String? {
+        guard let index, reader.kind(at: index) == .string || reader.kind(at: index) == .number else { return nil }
+        return text(reader.value(at: index))
     }
 
     /// `cached_url` and `href` are slugs, sometimes with a leading `/`, a query or a fragment.

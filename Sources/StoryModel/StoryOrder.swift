@@ -166,7 +166,7 @@ private enum SortValue {
             default: self = .missing
             }
         case .property(let date): self.init(date: story.string(date.rawValue))  // created_at, published_at, first_published_at
-        case .content(let field): self.init(json: story.content[field])
+        case .content(let field): self.init(json: story.contentField(field))
         }
     }
 

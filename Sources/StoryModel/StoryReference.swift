@@ -25,7 +25,11 @@ public enum StoryReference: Sendable, Hashable, Comparable, CustomStringConverti
     /// Whether `text` has the 8-4-4-4-12 hexadecimal shape of a UUID (either case). Option
     /// fields holding such strings are story references.
     public static func isUUIDShaped(_ text: String) -> Bool {
-        let utf8 = text.utf8
+        isUUIDShaped(text.utf8)
+    }
+
+    /// ``isUUIDShaped(_:)`` of a string's UTF-8 bytes.
+    public static func isUUIDShaped(_ utf8: some Collection<UInt8>) -> Bool {
         guard utf8.count == 36 else { return false }
         for (index, byte) in utf8.enumerated() {
             switch index {

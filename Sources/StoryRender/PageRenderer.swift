@@ -18,7 +18,8 @@ public struct PageRenderer: Sendable {
     /// absolute links into the site, and the 404 page's root.
     public let baseURL: String?
     private let site: MustacheValue
-    private var global: Story?
+    /// The global story, and its root block (made once, not for every page).
+    private var global: (story: Story, root: JSONObject)?
     /// The named collections every page sees as `collections.<name>`, in name order.
     private let collections: [(name: String, stories: [Story])]
     /// The language of the pages (`page.lang`), when the site has languages.
@@ -53,7 +54,7 @@ public struct PageRenderer: Sendable {
         self.resolver = resolver
         self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : $0 }
         self.site = PageContext.site(site, baseURL: self.baseURL)
-        self.global = global
+        self.global = global.flatMap(Self.withRoot)
         self.collections = collections
         self.language = language
         self.markdown = MarkdownRenderer(unsafe: markdownUnsafe)
@@ -65,10 +66,16 @@ public struct PageRenderer: Sendable {
         self.missingPartialNames = Set(library.missingPartialTags.map(\.name))
     }
 
+    /// `story` with its root block, when it has one.
+    private static func withRoot(_ story: Story) -> (story: Story, root: JSONObject)? {
+        guard case .object(let root) = story.content else { return nil }
+        return (story, root)
+    }
+
     /// This renderer with `story` as the global story: for pages shown with an unsaved edit of it.
     public func showingGlobal(_ story: Story) -> PageRenderer {
         var renderer = self
-        renderer.global = story
+        renderer.global = Self.withRoot(story)
         return renderer
     }
 
@@ -145,7 +152,7 @@ public struct PageRenderer: Sendable {
     /// The HTML of `story`'s root block field `field` for a feed entry's summary, with absolute
     /// links: richtext rendered, a string read as Markdown; nil without a base URL or value.
     public func summaryHTML(of story: Story, field: String) -> String? {
-        guard let baseURL, case .object(let root) = story.content, let value = root[field] else { return nil }
+        guard let baseURL, let value = story.contentField(field) else { return nil }
         let links = PageLinks(resolver: resolver, absoluteRoot: baseURL, baseURL: baseURL)
         let log = RenderLog()
         let prepared = preparation(links: links, story: story.fullSlug, log: log, surroundings: MustacheObject())
@@ -198,9 +205,9 @@ public struct PageRenderer: Sendable {
         context["page"] = .object(page)
         context["site"] = site
         context["markdown"] = MarkdownSection.lambda(renderer: markdown, links: links, story: story, log: log)
-        if let global, case .object(let root) = global.content {
+        if let global {
             // Reported under the global story, so the CLI can merge the repeats across pages.
-            let fields = preparation(links: links, story: global.fullSlug, log: log, surroundings: context).block(root)
+            let fields = preparation(links: links, story: global.story.fullSlug, log: log, surroundings: context).block(global.root)
             context["global"] = .object(fields)
         }
         let lists = preparation(links: links, story: story, log: log, surroundings: context)

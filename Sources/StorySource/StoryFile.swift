@@ -16,13 +16,14 @@ struct StoryFile: Sendable {
     var related: [Entry] = []
     var problems: [SourceProblem] = []
 
-    /// Reads and decodes the file at `path`, shown to the user as `shownAs`.
+    /// Reads and decodes the file at `path`, shown to the user as `shownAs`. Its stories keep
+    /// the file's tape (``StoryModel/JSONTape``) and read their content from it.
     init(path: String, shownAs file: String) {
-        let value: JSONValue
+        let tape: JSONTape
         let bytes: [UInt8]
         do {
             bytes = try FolderScan.contents(of: path)
-            value = try JSONValue(parsing: bytes)
+            tape = try JSONTape(parsing: bytes)
         } catch let error as FolderScan.Failure {
             problems.append(SourceProblem(file: file, message: "cannot read the file: \(error.reason)"))
             return
@@ -32,27 +33,35 @@ struct StoryFile: Sendable {
         } catch {
             preconditionFailure("reading a file throws only FolderScan.Failure or JSONParseError")
         }
-        guard case .object(let object) = value else {
-            problems.append(SourceProblem(file: file, message: "expected a JSON object, found \(Self.kind(of: value)); \(Self.shapes)"))
+        tape.withReader { reader in read(tape, reader, digest: Self.digest(of: bytes), file: file) }
+    }
+
+    /// Takes the stories out of a file's tape; `digest` is the file's, given to a story that is
+    /// the file's only one.
+    private mutating func read(_ tape: JSONTape, _ reader: JSONTape.Reader, digest: String, file: String) {
+        guard reader.kind(at: 0) == .object else {
+            problems.append(SourceProblem(file: file, message: "expected a JSON object, found \(Self.kind(reader.kind(at: 0))); \(Self.shapes)"))
             return
         }
         // A file that holds one story is hashed as bytes, much faster than walking its tree.
-        if let story = Self.singleStory(in: object) {
-            add(story, entry: nil, digest: Self.digest(of: bytes), file: file, to: \.stories)
-        } else if let list = object["stories"] {
-            guard case .array(let elements) = list else {
-                problems.append(SourceProblem(file: file, message: "'stories' must be an array of story objects, found \(Self.kind(of: list))"))
+        if let story = Self.singleStory(in: reader) {
+            add(tape, reader, story, entry: nil, digest: digest, file: file, to: \.stories)
+        } else if let list = reader.value(forKey: "stories", inObject: 0) {
+            guard reader.kind(at: list) == .array else {
+                problems.append(SourceProblem(file: file, message: "'stories' must be an array of story objects, found \(Self.kind(reader.kind(at: list)))"))
                 return
             }
-            for (index, element) in elements.enumerated() {
-                add(element, entry: "stories[\(index)]", file: file, to: \.stories)
+            reader.forEachElement(ofArray: list) { index, element in
+                add(tape, reader, element, entry: "stories[\(index)]", file: file, to: \.stories)
             }
         } else {
             problems.append(SourceProblem(file: file, message: "not a story: \(Self.shapes)"))
             return
         }
-        for (index, element) in (object["rels"]?.arrayValue ?? []).enumerated() {
-            add(element, entry: "rels[\(index)]", file: file, to: \.related)
+        if let related = reader.value(forKey: "rels", inObject: 0), reader.kind(at: related) == .array {
+            reader.forEachElement(ofArray: related) { index, element in
+                add(tape, reader, element, entry: "rels[\(index)]", file: file, to: \.related)
+            }
         }
     }
 
@@ -68,6 +77,13 @@ struct StoryFile: Sendable {
         return object["story"]
     }
 
+    /// ``singleStory(in:)`` of the object at the root of a tape: the story's index.
+    private static func singleStory(in reader: JSONTape.Reader) -> Int? {
+        if reader.value(forKey: "uuid", inObject: 0) != nil || reader.value(forKey: "full_slug", inObject: 0) != nil
+            || reader.value(forKey: "content", inObject: 0) != nil { return 0 }
+        return reader.value(forKey: "story", inObject: 0)
+    }
+
     /// The digest of a file that holds one story: its bytes'.
     static func digest(of bytes: [UInt8]) -> String {
         var fingerprint = Fingerprint()
@@ -76,15 +92,16 @@ struct StoryFile: Sendable {
     }
 
     private mutating func add(
-        _ value: JSONValue, entry: String?, digest: String? = nil, file: String, to list: WritableKeyPath<StoryFile, [Entry]>
+        _ tape: JSONTape, _ reader: JSONTape.Reader, _ index: Int, entry: String?, digest: String? = nil, file: String,
+        to list: WritableKeyPath<StoryFile, [Entry]>
     ) {
         let prefix = entry.map { "\($0): " } ?? ""
-        guard case .object(let object) = value else {
-            problems.append(SourceProblem(file: file, message: "\(prefix)\(StoryDecodingError.notAnObject), found \(Self.kind(of: value))"))
+        guard reader.kind(at: index) == .object else {
+            problems.append(SourceProblem(file: file, message: "\(prefix)\(StoryDecodingError.notAnObject), found \(Self.kind(reader.kind(at: index)))"))
             return
         }
         do {
-            let story = try Story(json: object, digest: digest)
+            let story = try Story(tape: tape, at: index, digest: digest)
             self[keyPath: list].append(Entry(story: story, origin: StoryOrigin(file: file, entry: entry)))
         } catch {
             problems.append(SourceProblem(file: file, message: prefix + error.description))
@@ -94,10 +111,10 @@ struct StoryFile: Sendable {
     private static let shapes =
         "expected a story object (with uuid, full_slug and content), a {\"story\": …} response or a {\"stories\": […]} list"
 
-    private static func kind(of value: JSONValue) -> String {
-        switch value {
+    private static func kind(_ kind: JSONTape.Kind) -> String {
+        switch kind {
         case .null: return "null"
-        case .bool: return "a boolean"
+        case .false, .true: return "a boolean"
         case .number: return "a number"
         case .string: return "a string"
         case .array: return "an array"

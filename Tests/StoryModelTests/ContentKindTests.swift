@@ -7,8 +7,13 @@ extension StoryModelTests {
         private let storyUUID = "3a526768-1d22-447e-9ddd-f4158a035edd"
         private let otherUUID = "0b87cb6f-b089-4dd2-a1e3-87f9427d0700"
 
+        /// The kind of the object `json`, classified as a tree and, by the same rules, in place
+        /// on its tape: the two must agree.
         private func kind(_ json: String) throws -> ContentKind {
-            ContentKind(try #require(try JSONValue(parsing: json).objectValue))
+            let tree = ContentKind(try #require(try JSONValue(parsing: json).objectValue))
+            let tape = try JSONTape(parsing: Array(json.utf8))
+            #expect(tape.withReader { ContentKind(tape, $0, object: 0) } == tree, "on the tape: \(json)")
+            return tree
         }
 
         private func field(_ key: String, _ json: String) throws -> FieldKind {

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import StoryModel
+
+extension StoryModelTests {
+    @Suite("JSON tape")
+    struct JSONTapeTests {
+        private let document = #"""
+            {"name": "Caf\u00e9 \ud83d\ude00", "count": 12, "ratio": -2.5e-1, "flags": [true, false, null],
+             "nested": {"empty": {}, "list": [[], [1, [2, {"deep": "x"}]], "tail"]}, "escaped": "a\"b\\c\nd", "last": ""}
+            """#
+
+        @Test("a parsed tape reads back as the tree, and a tree encoded as a tape reads back as itself")
+        func roundTrip() throws {
+            let tape = try JSONTape(parsing: Array(document.utf8))
+            let tree = tape.value()
+            #expect(tree["name"] == .string("Café 😀"))
+            #expect(tree["ratio"] == .number(-0.25))
+            #expect(tree["escaped"] == .string("a\"b\\c\nd"))
+            #expect(tree["nested"]?["list"]?.arrayValue?.count == 3)
+            #expect(tree.objectValue?.keys == ["name", "count", "ratio", "flags", "nested", "escaped", "last"])
+            #expect(JSONTape(encoding: tree).value() == tree)
+        }
+
+        @Test("the reader skips whole values, counts entries and finds keys in place")
+        func readsInPlace() throws {
+            let tape = try JSONTape(parsing: Array(document.utf8))
+            tape.withReader { reader in
+                #expect(reader.kind(at: 0) == .object)
+                #expect(reader.count(at: 0) == 7)
+                var keys: [String] = []
+                reader.forEachEntry(ofObject: 0) { key, _ in
+                    keys.append(reader.string(at: key)!)
+                    return true
+                }
+                #expect(keys == ["name", "count", "ratio", "flags", "nested", "escaped", "last"])
+                let nested = reader.value(forKey: "nested", inObject: 0)!
+                let list = reader.value(forKey: "list", inObject: nested)!
+                var kinds: [JSONTape.Kind] = []
+                reader.forEachElement(ofArray: list) { _, element in kinds.append(reader.kind(at: element)) }
+                #expect(kinds == [.array, .array, .string])
+                // Skipping the nested object lands on the next key.
+                #expect(reader.string(at: reader.next(after: nested)) == "escaped")
+                #expect(reader.number(at: reader.value(forKey: "count", inObject: 0)!) == 12)
+                #expect(reader.isString(at: reader.value(forKey: "last", inObject: 0)!, equalTo: ""))
+                #expect(reader.value(forKey: "missing", inObject: 0) == nil)
+                #expect(reader.value(forKey: "name" as String, inObject: list) == nil, "an array has no keys")
+            }
+        }
+
+        @Test("invalid UTF-8 in a string reads as U+FFFD, as a String made from the bytes does")
+        func invalidUTF8() throws {
+            let bytes: [UInt8] = Array(#"{"t": "a"#.utf8) + [0xFF, 0xC3] + Array(#"b"}"#.utf8)
+            let tape = try JSONTape(parsing: bytes)
+            #expect(tape.value()["t"] == .string("a\u{FFFD}\u{FFFD}b"))
+            tape.withReader { reader in
+                #expect(Array(reader.bytes(at: reader.value(forKey: "t", inObject: 0)!)) == Array("a\u{FFFD}\u{FFFD}b".utf8))
+            }
+        }
+
+        @Test("a story read from a tape has the fields, content and errors of one read from the tree")
+        func stories() throws {
+            let json = #"{"uuid": "u-1", "id": 7, "name": "", "full_slug": "/blog/post", "tag_list": ["a"], "content": {"component": "page", "title": "T"}}"#
+            let tape = try JSONTape(parsing: Array(json.utf8))
+            let fromTape = try Story(tape: tape)
+            let fromTree = try Story(json: try #require(try JSONValue(parsing: json).objectValue))
+            #expect(fromTape == fromTree)
+            #expect((fromTape.uuid, fromTape.id, fromTape.name, fromTape.slug, fromTape.fullSlug) == ("u-1", 7, "post", "post", "blog/post"))
+            #expect(fromTape.rootComponent == "page")
+            #expect(fromTape.contentField("title") == .string("T"))
+            #expect(fromTape.tags == ["a"])
+            #expect(fromTape.head.keys == ["uuid", "id", "name", "full_slug", "tag_list"])
+            for broken in [#"{"full_slug": "a"}"#, #"{"uuid": "u", "full_slug": null, "content": {}}"#, #"{"uuid": "u", "full_slug": "a", "content": []}"#,
+                           #"{"uuid": "", "full_slug": "a", "content": {}}"#, "[1]"] {
+                let treeError = #expect(throws: StoryDecodingError.self) {
+                    guard let object = try JSONValue(parsing: broken).objectValue else { throw StoryDecodingError.notAnObject }
+                    _ = try Story(json: object)
+                }
+                let tapeError = #expect(throws: StoryDecodingError.self) { _ = try Story(tape: try JSONTape(parsing: Array(broken.utf8))) }
+                #expect(tapeError == treeError, "\(broken)")
+            }
+        }
+    }
+}
