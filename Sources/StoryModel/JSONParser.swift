@@ -183,6 +183,17 @@ struct JSONParser {
         position += 1  // opening quote
         let start = position
         var bytesOr: UInt8 = 0
+        // Eight bytes at a time while none of them ends the string, escapes or must be escaped.
+        if let base = bytes.baseAddress {
+            var wideOr: UInt64 = 0
+            while position + 8 <= bytes.count {
+                let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                guard !Self.needsAttention(chunk) else { break }
+                wideOr |= chunk
+                position += 8
+            }
+            if wideOr & 0x8080_8080_8080_8080 != 0 { bytesOr = 0x80 }
+        }
         // Fast path: no escapes.
         while position < bytes.count {
             let byte = bytes[position]
@@ -214,6 +225,18 @@ struct JSONParser {
             }
         }
         throw error("unexpected end of file, string is never closed", at: start - 1)
+    }
+
+    /// Whether any of the eight bytes of `chunk` is a quote, a backslash or a control character
+    /// (below 0x20), by the bit tricks that find a zero byte in a word.
+    @inline(__always)
+    private static func needsAttention(_ chunk: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        let quote = hasZeroByte(chunk ^ (ones &* 0x22)), backslash = hasZeroByte(chunk ^ (ones &* 0x5C))
+        // A byte below 0x20 borrows when 0x20 is taken from it; bytes of 0x80 and above are not.
+        let control = (chunk &- ones &* 0x20) & ~chunk & highs != 0
+        return quote || backslash || control
     }
 
     /// Appends a string's bytes to the tape; with `validating`, invalid UTF-8 in them is

@@ -13,12 +13,14 @@ public struct Story: Sendable, Hashable {
         let name: String
         let slug: String
         let fullSlug: String
+        /// See ``Story/startPageFolder``.
+        let startPageFolder: String?
         let body: Body
         let digest: String?
         let translationDigests: TranslationDigests
 
         init(
-            uuid: String, id: Int?, name: String, slug: String, fullSlug: String, body: Body, digest: String?,
+            uuid: String, id: Int?, name: String, slug: String, fullSlug: String, startPageFolder: String?, body: Body, digest: String?,
             translationDigests: TranslationDigests
         ) {
             self.uuid = uuid
@@ -27,6 +29,7 @@ public struct Story: Sendable, Hashable {
             self.name = name
             self.slug = slug
             self.fullSlug = fullSlug
+            self.startPageFolder = startPageFolder
             self.body = body
             self.digest = digest
             self.translationDigests = translationDigests
@@ -109,6 +112,10 @@ public struct Story: Sendable, Hashable {
         case .deferred(let head, _): return key == "content" ? content : head[key]
         }
     }
+    /// The folder whose start page this story is, or nil when it is not a start page: a slug
+    /// that ends with `/`, or a story marked `is_startpage` (of the folder its slug is in) or
+    /// `is_folder` (of the folder its slug names).
+    public var startPageFolder: String? { storage.startPageFolder }
     /// A fingerprint of the story as read (16 hex digits): a story that changed gets another
     /// digest, which is how a rebuild tells what changed. An unchanged story may get another
     /// too (its file's spacing changed), which costs only a render. See ``init(json:digest:)``.
@@ -199,6 +206,7 @@ public struct Story: Sendable, Hashable {
             name: name.isEmpty ? lastSegment : name,
             slug: field("slug")?.stringValue ?? lastSegment,
             fullSlug: fullSlug,
+            startPageFolder: Self.startPageFolder(of: fullSlug, field: field),
             body: body,
             digest: digest,
             translationDigests: TranslationDigests(translationDigests))

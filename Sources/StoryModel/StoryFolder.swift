@@ -6,10 +6,10 @@
 /// `is_folder` whose slug names it (`blog-index` for `blog-index/`, as some exports write it).
 /// A folder lists the stories directly in it and the start pages of its direct sub-folders.
 extension Story {
-    /// The folder whose start page this story is, or nil when it is not a start page.
-    public var startPageFolder: String? {
+    /// ``startPageFolder``, made once per story from its slug and the fields `field` reads.
+    static func startPageFolder(of fullSlug: String, field: (String) -> JSONValue?) -> String? {
         if fullSlug.hasSuffix("/") { return fullSlug }
-        if field("is_startpage")?.boolValue == true { return Self.folder(of: fullSlug) }
+        if field("is_startpage")?.boolValue == true { return folder(of: fullSlug) }
         if field("is_folder")?.boolValue == true { return fullSlug + "/" }
         return nil
     }

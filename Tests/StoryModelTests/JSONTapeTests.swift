@@ -48,6 +48,23 @@ extension StoryModelTests {
             }
         }
 
+        @Test("a quote, backslash, control character or non-ASCII letter is found at any place in strings of any length")
+        func stringsScannedByWords() throws {
+            for length in 0..<20 {
+                for place in 0...length {
+                    for special in ["\"", "\\", "\n", "é", "😀"] {
+                        var text = String(repeating: "a", count: length)
+                        text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: place))
+                        #expect(try JSONValue(parsing: JSONValue.string(text).jsonText()) == .string(text), "\(text.debugDescription)")
+                    }
+                    let raw = "\"" + String(repeating: "b", count: place) + "\u{1}" + String(repeating: "b", count: length - place) + "\""
+                    #expect(throws: JSONParseError(line: 1, column: place + 2, message: "control character 0x1 in string; escape it")) {
+                        try JSONValue(parsing: raw)
+                    }
+                }
+            }
+        }
+
         @Test("invalid UTF-8 in a string reads as U+FFFD, as a String made from the bytes does")
         func invalidUTF8() throws {
             let bytes: [UInt8] = Array(#"{"t": "a"#.utf8) + [0xFF, 0xC3] + Array(#"b"}"#.utf8)
