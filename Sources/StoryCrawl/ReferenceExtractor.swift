@@ -57,33 +57,28 @@ private struct Walker {
         }
     }
 
-    /// A block field, classified as ``FieldKind`` classifies it: bookkeeping, one story UUID,
-    /// a non-empty array of nothing but story UUIDs, or any other value.
+    /// A block field, where relations may sit (see ``FieldKind``).
     private mutating func visitField(_ value: Int, key: Int) {
         let name = reader.bytes(at: key)
-        if FieldKind.isBookkeeping(bytes: name) { return }
-        path.push(String(decoding: name, as: UTF8.self))
-        defer { path.pop() }
-        switch reader.kind(at: value) {
-        case .string where StoryReference.isUUIDShaped(reader.bytes(at: value)):
-            addRelation(reader.string(at: value)!)
-        case .array where reader.count(at: value) > 0 && holdsOnlyUUIDs(value):
-            reader.forEachElement(ofArray: value) { index, element in
+        switch FieldKind(reader, key: name, value: value) {
+        case .bookkeeping:
+            return
+        case .relation(let uuid):
+            path.push(String(decoding: name, as: UTF8.self))
+            addRelation(uuid)
+        case .relations(let uuids):
+            path.push(String(decoding: name, as: UTF8.self))
+            for (index, element) in uuids.enumerated() {
+                guard let uuid = element.stringValue else { continue }
                 path.push(index: index)
-                addRelation(reader.string(at: element)!)
+                addRelation(uuid)
                 path.pop()
             }
-        default:
+        case .value:
+            path.push(String(decoding: name, as: UTF8.self))
             visit(value)
         }
-    }
-
-    private func holdsOnlyUUIDs(_ array: Int) -> Bool {
-        var only = true
-        reader.forEachElement(ofArray: array) { _, element in
-            if only { only = reader.kind(at: element) == .string && StoryReference.isUUIDShaped(reader.bytes(at: element)) }
-        }
-        return only
+        path.pop()
     }
 
     /// Any value below a field.

@@ -172,6 +172,29 @@ public enum FieldKind: Sendable, Equatable {
         }
     }
 
+    /// Classifies the field whose key has the bytes `key` and whose value is at `value` of a
+    /// tape, by the same rules, in place; the strings of relations are made, nothing else.
+    public init(_ reader: JSONTape.Reader, key: UnsafeBufferPointer<UInt8>, value: Int) {
+        if Self.isBookkeeping(bytes: key) {
+            self = .bookkeeping
+            return
+        }
+        switch reader.kind(at: value) {
+        case .string where StoryReference.isUUIDShaped(reader.bytes(at: value)):
+            self = .relation(reader.string(at: value)!)
+        case .array where reader.count(at: value) > 0:
+            var uuids: [JSONValue] = []
+            reader.forEachElement(ofArray: value) { position, element in
+                // Stops adding at the first element that is not a UUID string.
+                guard uuids.count == position, reader.kind(at: element) == .string, StoryReference.isUUIDShaped(reader.bytes(at: element)) else { return }
+                uuids.append(.string(reader.string(at: element)!))
+            }
+            self = uuids.count == reader.count(at: value) ? .relations(uuids) : .value
+        default:
+            self = .value
+        }
+    }
+
     /// Whether `key` names a block's identity rather than its content.
     @usableFromInline
     static func isBookkeeping(_ key: String) -> Bool {

@@ -82,6 +82,13 @@ public struct Story: Sendable, Hashable {
         guard case .tape(let tape, _, let content) = storage.body else { return content[key] }
         return tape.withReader { reader in reader.value(forKey: key, inObject: content).map(reader.value(at:)) }
     }
+    /// Whether the root block is an object, as it is for every story but one read from its
+    /// head whose file no longer holds it as one.
+    public var hasContentObject: Bool {
+        if case .tape = storage.body { return true }
+        if case .object = content { return true }
+        return false
+    }
     /// Calls `body` with the tape that holds the root block and the block's index in it: the
     /// story's own tape, or (for a story made from a tree) a tape made from its content.
     public func withContent<Result>(_ body: (_ tape: JSONTape, _ reader: JSONTape.Reader, _ root: Int) -> Result) -> Result {

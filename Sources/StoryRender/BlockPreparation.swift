@@ -42,22 +42,52 @@ struct BlockPreparation {
     var editable = false
     let renderComponent: ComponentRenderer
 
-    /// The prepared fields of `block`, which sits where ``trail`` is (empty for a root block).
-    func block(_ block: JSONObject) -> MustacheObject {
-        var fields = MustacheObject(minimumCapacity: block.count + 1)
+    /// The prepared fields of `story`'s root block: read from its tape in place (a story made
+    /// from a tree is read from a tape made of its content).
+    func block(of story: Story) -> MustacheObject {
+        story.withContent { tape, reader, root in
+            reader.kind(at: root) == .object ? block(Content(tape: tape, reader: reader), root) : MustacheObject()
+        }
+    }
+
+    /// The prepared fields of the block at `root` of `tape`.
+    func block(in tape: JSONTape, at root: Int) -> MustacheObject {
+        tape.withReader { block(Content(tape: tape, reader: $0), root) }
+    }
+
+    /// The prepared value of `story`'s root block field `key`, as its block would show it; nil
+    /// when the block has no such field.
+    func field(_ key: String, of story: Story) -> MustacheValue? {
+        story.withContent { tape, reader, root in
+            guard let value = reader.value(forKey: key, inObject: root) else { return nil }
+            trail.push(key)
+            defer { trail.pop() }
+            return field(Content(tape: tape, reader: reader), value, key: key)
+        }
+    }
+
+    /// The tape being prepared, and its reader.
+    private struct Content {
+        let tape: JSONTape
+        let reader: JSONTape.Reader
+    }
+
+    /// The prepared fields of the block at `block`, which sits where ``trail`` is (empty for a
+    /// root block).
+    private func block(_ content: Content, _ block: Int) -> MustacheObject {
+        let reader = content.reader
+        var fields = MustacheObject(minimumCapacity: reader.count(at: block) + 1)
         var markers: String?
-        // Through a buffer pointer, so that each entry is read in place rather than copied.
-        block.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                let key = entries[index].key
-                if key == "editable" { continue }
-                if editable, key == "_editable", case .string(let text) = entries[index].value {
-                    markers = VisualEditorMarkers.attributes(of: text)
-                }
-                trail.push(key)
-                fields.append(new: key, field(entries[index].value, key: key))
-                trail.pop()
+        reader.forEachEntry(ofObject: block) { keyIndex, value in
+            let key = String(decoding: reader.bytes(at: keyIndex), as: UTF8.self)
+            if key == "editable" { return true }
+            if editable, key == "_editable", let text = reader.string(at: value) {
+                markers = VisualEditorMarkers.attributes(of: text)
             }
+            trail.push(key)
+            fields.append(new: key, field(content, value, key: key))
+            trail.pop()
+            return true
         }
         fields.append(new: "editable", markers.map(MustacheValue.html) ?? Self.noMarkers)
         return fields
@@ -67,10 +97,12 @@ struct BlockPreparation {
     private static let noMarkers = MustacheValue.html("")
 
     /// A block field: where option fields may hold story UUIDs (see ``FieldKind``).
-    private func field(_ value: JSONValue, key: String) -> MustacheValue {
-        switch FieldKind(key: key, value: value) {
+    private func field(_ content: Content, _ value: Int, key: String) -> MustacheValue {
+        var key = key
+        let kind = key.withUTF8 { FieldKind(content.reader, key: $0, value: value) }
+        switch kind {
         case .bookkeeping:
-            return PageContext.plain(value)
+            return PageContext.plain(content.reader.value(at: value))
         case .relation(let uuid):
             guard let related = links.story(.uuid(uuid)) else {
                 warn(.brokenLink, "broken relation to story \(uuid): it is not loaded; shown as an empty list")
@@ -80,54 +112,57 @@ struct BlockPreparation {
         case .relations(let uuids):
             return .array(relations(uuids))
         case .value:
-            return prepared(value)
+            return prepared(content, value)
         }
     }
 
     /// Any value below a field.
-    private func prepared(_ value: JSONValue) -> MustacheValue {
-        switch value {
+    private func prepared(_ content: Content, _ value: Int) -> MustacheValue {
+        let reader = content.reader
+        switch reader.kind(at: value) {
         case .null: return .null
-        case .bool(let bool): return .bool(bool)
-        case .number(let number): return .number(number)
-        case .string(let string): return .string(string)
-        case .array(let elements):
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number: return .number(reader.number(at: value)!)
+        case .string: return .string(reader.string(at: value)!)
+        case .array:
             var result: [MustacheValue] = []
-            result.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
+            result.reserveCapacity(reader.count(at: value))
+            reader.forEachElement(ofArray: value) { index, element in
                 trail.push(index: index)
-                result.append(prepared(element))
+                result.append(prepared(content, element))
                 trail.pop()
             }
             return .array(result)
-        case .object(let object):
-            return prepared(object)
+        case .object:
+            return preparedObject(content, value)
         }
     }
 
     /// An object below a field, by its ``ContentKind``.
-    private func prepared(_ object: JSONObject) -> MustacheValue {
-        switch ContentKind(object) {
-        case .block: return .object(block(object))
-        case .multilink: return multilink(object)
-        case .asset: return asset(object)
-        case .table: return table(object)
-        case .richtext: return richtext(.object(object))
+    private func preparedObject(_ content: Content, _ object: Int) -> MustacheValue {
+        switch ContentKind(content.tape, content.reader, object: object) {
+        case .block: return .object(block(content, object))
+        case .multilink: return multilink(content, object)
+        case .asset: return asset(content, object)
+        case .table: return table(content, object)
+        case .richtext: return richtext(content.reader.value(at: object))
         case .story(let embedded):
             // A relation resolved by the API: the story itself in place of its UUID.
             return item(of: links.story(.uuid(embedded.uuid)) ?? embedded)
-        case .plain: return .object(plain(object))
+        case .plain: return .object(plain(content, object))
         }
     }
 
-    private func plain(_ object: JSONObject, extraCapacity: Int = 0) -> MustacheObject {
-        var fields = MustacheObject(minimumCapacity: object.count + extraCapacity)
-        object.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                trail.push(entries[index].key)
-                fields.append(new: entries[index].key, prepared(entries[index].value))
-                trail.pop()
-            }
+    private func plain(_ content: Content, _ object: Int, extraCapacity: Int = 0) -> MustacheObject {
+        let reader = content.reader
+        var fields = MustacheObject(minimumCapacity: reader.count(at: object) + extraCapacity)
+        reader.forEachEntry(ofObject: object) { key, value in
+            let name = String(decoding: reader.bytes(at: key), as: UTF8.self)
+            trail.push(name)
+            fields.append(new: name, prepared(content, value))
+            trail.pop()
+            return true
         }
         return fields
     }
@@ -138,11 +173,16 @@ struct BlockPreparation {
         let renderer = RichtextRenderer(links: links, story: story, images: images.richtext ? images : nil, headings: headings) { body, bodyPath, _ in
             var html = ""
             trail.push(root: bodyPath)
-            for (index, element) in body.enumerated() {
-                guard case .object(let object) = element, let component = object["component"]?.stringValue else { continue }
-                trail.push(index: index)
-                html += renderComponent(block(object), component)
-                trail.pop()
+            let tape = JSONTape(encoding: .array(body))
+            tape.withReader { reader in
+                let content = Content(tape: tape, reader: reader)
+                reader.forEachElement(ofArray: 0) { index, element in
+                    guard let componentIndex = reader.value(forKey: "component", inObject: element),
+                          let component = reader.string(at: componentIndex) else { return }
+                    trail.push(index: index)
+                    html += renderComponent(block(content, element), component)
+                    trail.pop()
+                }
             }
             trail.pop()
             return html
@@ -153,22 +193,32 @@ struct BlockPreparation {
         return .html(html)
     }
 
-    private func multilink(_ object: JSONObject) -> MustacheValue {
-        var fields = plain(object, extraCapacity: 3)
+    private func multilink(_ content: Content, _ object: Int) -> MustacheValue {
+        let reader = content.reader
+        var fields = plain(content, object, extraCapacity: 3)
         var linktype = "url", title = "", linkTarget = ""
         var id: String?, url: String?, cachedURL: String?, email: String?, anchor: String?
-        for entry in object.entries {  // one pass rather than a keyed lookup per field
-            switch entry.key {
-            case "linktype": linktype = Self.text(entry.value) ?? "url"
-            case "title": title = Self.text(entry.value) ?? ""
-            case "target": linkTarget = Self.text(entry.value) ?? ""
-            case "id": id = Self.text(entry.value)
-            case "url": url = Self.text(entry.value)
-            case "cached_url": cachedURL = Self.text(entry.value)
-            case "email": email = Self.text(entry.value)
-            case "anchor": anchor = Self.text(entry.value)
-            default: continue
+        reader.forEachEntry(ofObject: object) { key, value in  // one pass rather than a keyed lookup per field
+            let name = reader.bytes(at: key)
+            typealias Reader = JSONTape.Reader
+            if Reader.equal(name, "linktype") {
+                linktype = Self.text(reader, value) ?? "url"
+            } else if Reader.equal(name, "title") {
+                title = Self.text(reader, value) ?? ""
+            } else if Reader.equal(name, "target") {
+                linkTarget = Self.text(reader, value) ?? ""
+            } else if Reader.equal(name, "id") {
+                id = Self.text(reader, value)
+            } else if Reader.equal(name, "url") {
+                url = Self.text(reader, value)
+            } else if Reader.equal(name, "cached_url") {
+                cachedURL = Self.text(reader, value)
+            } else if Reader.equal(name, "email") {
+                email = Self.text(reader, value)
+            } else if Reader.equal(name, "anchor") {
+                anchor = Self.text(reader, value)
             }
+            return true
         }
         var href = ""
         var exists = true
@@ -180,7 +230,7 @@ struct BlockPreparation {
                 title = target.name
                 break
             }
-            guard let link = StoryLink(multilink: object) else { break }  // an empty link: no href
+            guard let link = StoryLink(multilink: object, of: content.tape, reader) else { break }  // an empty link: no href
             if let target = links.story(for: link), let targetHref = links.href(to: target, anchor: link.anchor) {
                 href = targetHref
                 title = target.name
@@ -214,9 +264,10 @@ struct BlockPreparation {
         return .object(fields)
     }
 
-    private func asset(_ object: JSONObject) -> MustacheValue {
-        var fields = plain(object, extraCapacity: 4)
-        var src = Self.text(object["filename"]) ?? ""
+    private func asset(_ content: Content, _ object: Int) -> MustacheValue {
+        let reader = content.reader
+        var fields = plain(content, object, extraCapacity: 4)
+        var src = reader.value(forKey: "filename", inObject: object).flatMap { Self.text(reader, $0) } ?? ""
         if !src.isEmpty, !URLSafety.isSafeImageSource(src) {
             warn(.unsafeURL, "asset '\(src)' refused: it could run script")
             src = ""
@@ -225,13 +276,14 @@ struct BlockPreparation {
         if let image = ResponsiveImage(filename: src) {
             fields["width"] = .number(Double(image.width))
             fields["height"] = .number(Double(image.height))
-            if let srcset = image.srcset(settings: images, focus: Self.text(object["focus"])) { fields["srcset"] = .string(srcset) }
+            let focus = reader.value(forKey: "focus", inObject: object).flatMap { Self.text(reader, $0) }
+            if let srcset = image.srcset(settings: images, focus: focus) { fields["srcset"] = .string(srcset) }
         }
         return .object(fields)
     }
 
-    private func table(_ object: JSONObject) -> MustacheValue {
-        var fields = plain(object)
+    private func table(_ content: Content, _ object: Int) -> MustacheValue {
+        var fields = plain(content, object)
         if fields["thead"] == nil { fields["thead"] = .array([]) }
         if fields["tbody"] == nil { fields["tbody"] = .array([]) }
         return .object(fields)
@@ -274,13 +326,13 @@ struct BlockPreparation {
     /// it are reported when its own page renders).
     func summary(of related: Story) -> MustacheValue {
         let content: MustacheValue
-        if case .object(let root) = related.content {
+        if related.hasContentObject {
             let (links, renderComponent, levels, images, editable) = (links, renderComponent, max(0, relationLevels - 1), images, editable)
             content = .lazy(MustacheLazyValue {
                 let nested = BlockPreparation(
                     links: links, story: related.fullSlug, log: RenderLog(), relationLevels: levels, images: images,
                     editable: editable, renderComponent: renderComponent)
-                return .object(nested.block(root))
+                return .object(nested.block(of: related))
             })
         } else {
             content = .null
@@ -306,8 +358,9 @@ struct BlockPreparation {
         log.add(RenderWarning(kind: kind, story: story, fieldPath: trail.text, message: message))
     }
 
-    private static func text(_ value: JSONValue?) -> String? {
-        guard case .string(let string)? = value, !string.isEmpty else { return nil }
-        return string
+    /// The string at `index` of a tape, when it is a non-empty one.
+    private static func text(_ reader: JSONTape.Reader, _ index: Int) -> String? {
+        guard reader.kind(at: index) == .string, !reader.bytes(at: index).isEmpty else { return nil }
+        return reader.string(at: index)
     }
 }

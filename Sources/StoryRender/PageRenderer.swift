@@ -18,8 +18,9 @@ public struct PageRenderer: Sendable {
     /// absolute links into the site, and the 404 page's root.
     public let baseURL: String?
     private let site: MustacheValue
-    /// The global story, and its root block (made once, not for every page).
-    private var global: (story: Story, root: JSONObject)?
+    /// The global story, and the tape its root block is read from (made once, for a global
+    /// story made from a tree, not for every page).
+    private var global: (story: Story, tape: JSONTape, root: Int)?
     /// The named collections every page sees as `collections.<name>`, in name order.
     private let collections: [(name: String, stories: [Story])]
     /// The language of the pages (`page.lang`), when the site has languages.
@@ -66,10 +67,9 @@ public struct PageRenderer: Sendable {
         self.missingPartialNames = Set(library.missingPartialTags.map(\.name))
     }
 
-    /// `story` with its root block, when it has one.
-    private static func withRoot(_ story: Story) -> (story: Story, root: JSONObject)? {
-        guard case .object(let root) = story.content else { return nil }
-        return (story, root)
+    /// `story` with the tape of its root block, when it has one.
+    private static func withRoot(_ story: Story) -> (story: Story, tape: JSONTape, root: Int)? {
+        story.withContent { tape, reader, root in reader.kind(at: root) == .object ? (story, tape, root) : nil }
     }
 
     /// This renderer with `story` as the global story: for pages shown with an unsaved edit of it.
@@ -105,12 +105,9 @@ public struct PageRenderer: Sendable {
             page: page, listing: listing, links: links, story: story.fullSlug, locale: dateLocale(of: story), log: log)
         // With heading ids, the page's own richtext headings, in document order, for `page.toc`.
         let headings = richtext.headingIds ? HeadingOutline() : nil
-        var content = MustacheObject()
-        if case .object(let root) = story.content {
-            var preparation = preparation(links: links, story: story.fullSlug, log: log, surroundings: surroundings)
-            preparation.headings = headings
-            content = preparation.block(root)
-        }
+        var preparation = preparation(links: links, story: story.fullSlug, log: log, surroundings: surroundings)
+        preparation.headings = headings
+        let content = preparation.block(of: story)
         // Set once the content is prepared, so the page template sees every heading. (Components
         // inside richtext render while it is prepared, so they do not see `page.toc`.)
         if let headings, case .object(var pageObject)? = surroundings["page"] {
@@ -152,12 +149,11 @@ public struct PageRenderer: Sendable {
     /// The HTML of `story`'s root block field `field` for a feed entry's summary, with absolute
     /// links: richtext rendered, a string read as Markdown; nil without a base URL or value.
     public func summaryHTML(of story: Story, field: String) -> String? {
-        guard let baseURL, let value = story.contentField(field) else { return nil }
+        guard let baseURL else { return nil }
         let links = PageLinks(resolver: resolver, absoluteRoot: baseURL, baseURL: baseURL)
         let log = RenderLog()
-        let prepared = preparation(links: links, story: story.fullSlug, log: log, surroundings: MustacheObject())
-            .block(JSONObject([field: value]))
-        switch prepared[field] {
+        let prepared = preparation(links: links, story: story.fullSlug, log: log, surroundings: MustacheObject()).field(field, of: story)
+        switch prepared {
         case .html(let html)?:
             return html
         case .string(let text)? where !text.isEmpty:
@@ -207,7 +203,8 @@ public struct PageRenderer: Sendable {
         context["markdown"] = MarkdownSection.lambda(renderer: markdown, links: links, story: story, log: log)
         if let global {
             // Reported under the global story, so the CLI can merge the repeats across pages.
-            let fields = preparation(links: links, story: global.story.fullSlug, log: log, surroundings: context).block(global.root)
+            let fields = preparation(links: links, story: global.story.fullSlug, log: log, surroundings: context)
+                .block(in: global.tape, at: global.root)
             context["global"] = .object(fields)
         }
         let lists = preparation(links: links, story: story, log: log, surroundings: context)

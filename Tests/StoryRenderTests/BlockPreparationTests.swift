@@ -80,7 +80,7 @@ struct BlockPreparationTests {
         }
         let root = try #require(Self.guide.content.objectValue)
         var prepared: [(path: String, what: Prepared)] = []
-        Self.pair(.object(root), .object(preparation.block(root)), path: "", into: &prepared)
+        Self.pair(.object(root), .object(preparation.block(of: Self.guide)), path: "", into: &prepared)
         let edges = ReferenceExtractor.references(in: Self.guide, baseURL: nil)
 
         var storiesByHref: [String: Story] = [:]

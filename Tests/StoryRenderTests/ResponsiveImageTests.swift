@@ -15,7 +15,7 @@ struct ResponsiveImageTests {
         let links = PageLinks(resolver: testResolver, pageURL: "blog/post/", fullSlug: "blog/post")
         let preparation = BlockPreparation(links: links, story: "blog/post", log: RenderLog(), relationLevels: 2, images: images) { _, _ in "" }
         let block = json(#"{"component": "page", "_uid": "p", "image": \#(asset)}"#)
-        guard case .object(let image)? = preparation.block(block.objectValue!)["image"] else { return nil }
+        guard case .object(let image)? = preparation.block(in: JSONTape(encoding: block), at: 0)["image"] else { return nil }
         return image
     }
 
@@ -143,7 +143,7 @@ struct ResponsiveImageTests {
         let links = PageLinks(resolver: testResolver, pageURL: "blog/post/", fullSlug: "blog/post")
         let preparation = BlockPreparation(links: links, story: "blog/post", log: RenderLog(), relationLevels: 2) { _, _ in "" }
         let block = json(#"{"component": "page", "_uid": "p", "text": {"type": "doc", "content": [\#(Self.image(Self.photo))]}}"#)
-        #expect(Self.html(preparation.block(block.objectValue!)["text"]) == plain)
+        #expect(Self.html(preparation.block(in: JSONTape(encoding: block), at: 0)["text"]) == plain)
     }
 
     @Test("with richtext: true, CDN images gain width, height, srcset, sizes and loading after their own attributes")
@@ -166,7 +166,7 @@ struct ResponsiveImageTests {
         let links = PageLinks(resolver: testResolver, pageURL: "blog/post/", fullSlug: "blog/post")
         let preparation = BlockPreparation(links: links, story: "blog/post", log: RenderLog(), relationLevels: 2, images: settings) { _, _ in "" }
         let block = json(#"{"component": "page", "_uid": "p", "text": {"type": "doc", "content": [\#(Self.image(Self.photo, focus: Self.focus))]}}"#)
-        guard case .html(let html)? = preparation.block(block.objectValue!)["text"] else {
+        guard case .html(let html)? = preparation.block(in: JSONTape(encoding: block), at: 0)["text"] else {
             Issue.record("no HTML")
             return
         }
