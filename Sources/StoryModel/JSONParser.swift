@@ -53,7 +53,15 @@ struct JSONParser {
         try parseValue()
         skipWhitespace()
         if position < bytes.count { throw error("unexpected content after the JSON value") }
-        return (tape.words, tape.strings)
+        // Room was reserved for the document's size; a story keeps its tape for the whole build.
+        return (Self.fitted(tape.words), Self.fitted(tape.strings))
+    }
+
+    /// `array`, copied without its spare room when that is more than an eighth of it.
+    private static func fitted<Element>(_ array: [Element]) -> [Element] {
+        array.capacity - array.count > array.count / 8 ? Array(unsafeUninitializedCapacity: array.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: array)
+        } : array
     }
 
     // MARK: Values
