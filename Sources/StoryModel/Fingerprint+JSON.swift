@@ -26,4 +26,35 @@ extension Fingerprint {
             }
         }
     }
+
+    /// Combines the value at `index` of a tape as ``combine(_:)`` combines its tree: the same
+    /// value gives the same fingerprint either way.
+    public mutating func combine(_ reader: JSONTape.Reader, at index: Int) {
+        switch reader.kind(at: index) {
+        case .null:
+            combine(0)
+        case .true:
+            combine(1)
+        case .false:
+            combine(2)
+        case .number:
+            combine(3)
+            combine(Int64(bitPattern: reader.number(at: index)!.bitPattern))
+        case .string:
+            combine(4)
+            combine(bytes: reader.bytes(at: index))
+        case .array:
+            combine(5)
+            combine(Int64(reader.count(at: index)))
+            reader.forEachElement(ofArray: index) { _, element in combine(reader, at: element) }
+        case .object:
+            combine(6)
+            combine(Int64(reader.count(at: index)))
+            reader.forEachEntry(ofObject: index) { key, value in
+                combine(bytes: reader.bytes(at: key))
+                combine(reader, at: value)
+                return true
+            }
+        }
+    }
 }

@@ -154,17 +154,20 @@ public final class JSONTape: Sendable {
         /// The index of the value of `key` in the object at `index`, for a key known only when
         /// the build runs.
         public func value(forKey key: String, inObject index: Int) -> Int? {
-            guard kind(at: index) == .object else { return nil }
             var key = key
-            return key.withUTF8 { wanted in
-                var found: Int?
-                forEachEntry(ofObject: index) { keyIndex, value in
-                    guard Self.equal(bytes(at: keyIndex), wanted) else { return true }
-                    found = value
-                    return false
-                }
-                return found
+            return key.withUTF8 { value(forKeyBytes: $0, inObject: index) }
+        }
+
+        /// The index of the value of the key of these bytes in the object at `index`.
+        func value(forKeyBytes key: UnsafeBufferPointer<UInt8>, inObject index: Int) -> Int? {
+            guard kind(at: index) == .object else { return nil }
+            var found: Int?
+            forEachEntry(ofObject: index) { keyIndex, value in
+                guard Self.equal(bytes(at: keyIndex), key) else { return true }
+                found = value
+                return false
             }
+            return found
         }
 
         /// The tree of the value at `index`.
@@ -252,6 +255,19 @@ struct JSONTapeBuilder {
         guard words.count <= Self.largestOffset, count <= Self.largestCount else { return false }
         words[index] |= UInt64(count) << 32 | UInt64(words.count)
         return true
+    }
+
+    /// Appends the scalar or string at `index` of `reader` as it is: a string still names its
+    /// bytes in `reader`'s strings, which the tape being built must share.
+    mutating func appendScalar(at index: Int, of reader: JSONTape.Reader) {
+        words.append(reader.words[index])
+        if reader.kind(at: index) == .number { words.append(reader.words[index + 1]) }
+    }
+
+    /// Appends the string at `index` of `reader` cut to its first `count` bytes, as
+    /// ``appendScalar(at:of:)`` appends it whole.
+    mutating func appendPrefix(ofStringAt index: Int, count: Int, of reader: JSONTape.Reader) {
+        words.append(reader.words[index] & ~(UInt64(0x0FFF_FFFF) << 32) | UInt64(count) << 32)
     }
 
     /// Appends a tree.

@@ -42,6 +42,9 @@ public struct Story: Sendable, Hashable {
     private enum Body: Sendable {
         case whole(raw: JSONObject, content: JSONValue)
         case tape(JSONTape, object: Int, content: Int)
+        /// A head, with the root block on a tape: where it sits among the head's keys, and its
+        /// index (a translated story).
+        case headAndTape(head: JSONObject, contentAt: Int, tape: JSONTape, content: Int)
         case deferred(head: JSONObject, whole: DeferredJSONObject)
     }
 
@@ -64,7 +67,7 @@ public struct Story: Sendable, Hashable {
     public var content: JSONValue {
         switch storage.body {
         case .whole(_, let content): return content
-        case .tape(let tape, _, let content): return tape.value(at: content)
+        case .tape(let tape, _, let content), .headAndTape(_, _, let tape, let content): return tape.value(at: content)
         case .deferred(_, let whole): return whole.object["content"] ?? .object(JSONObject())
         }
     }
@@ -73,31 +76,54 @@ public struct Story: Sendable, Hashable {
         switch storage.body {
         case .whole(let raw, _): return raw
         case .tape(let tape, let object, _): return tape.withReader { $0.object(at: object) }
+        case .headAndTape(let head, let position, let tape, let content):
+            var entries = head.entries
+            entries.insert(JSONObject.Entry(key: "content", value: tape.value(at: content)), at: min(position, entries.count))
+            return JSONObject(distinctEntries: entries)
         case .deferred(_, let whole): return whole.object
         }
     }
     /// The root block's field `key`: unlike `content[key]`, read from a story's tape without
     /// making a tree of the rest of its content.
     public func contentField(_ key: String) -> JSONValue? {
-        guard case .tape(let tape, _, let content) = storage.body else { return content[key] }
+        guard let (tape, content) = contentOnTape else { return content[key] }
         return tape.withReader { reader in reader.value(forKey: key, inObject: content).map(reader.value(at:)) }
     }
     /// Whether the root block is an object, as it is for every story but one read from its
     /// head whose file no longer holds it as one.
     public var hasContentObject: Bool {
-        if case .tape = storage.body { return true }
+        if contentOnTape != nil { return true }
         if case .object = content { return true }
         return false
+    }
+    /// The tape of a story read into one, and the root block's index in it.
+    var contentOnTape: (tape: JSONTape, content: Int)? {
+        switch storage.body {
+        case .tape(let tape, _, let content), .headAndTape(_, _, let tape, let content): return (tape, content)
+        case .whole, .deferred: return nil
+        }
+    }
+    /// Where `content` sits among the keys of the story object of a story read into a tape.
+    var contentPosition: Int? {
+        switch storage.body {
+        case .tape(let tape, let object, let content):
+            return tape.withReader { reader in
+                var position = 0
+                reader.forEachEntry(ofObject: object) { _, value in
+                    guard value != content else { return false }
+                    position += 1
+                    return true
+                }
+                return position
+            }
+        case .headAndTape(_, let position, _, _): return position
+        case .whole, .deferred: return nil
+        }
     }
     /// Calls `body` with the tape that holds the root block and the block's index in it: the
     /// story's own tape, or (for a story made from a tree) a tape made from its content.
     public func withContent<Result>(_ body: (_ tape: JSONTape, _ reader: JSONTape.Reader, _ root: Int) -> Result) -> Result {
-        let (tape, root): (JSONTape, Int)
-        if case .tape(let own, _, let content) = storage.body {
-            (tape, root) = (own, content)
-        } else {
-            (tape, root) = (JSONTape(encoding: content), 0)
-        }
+        let (tape, root) = contentOnTape.map { ($0.tape, $0.content) } ?? (JSONTape(encoding: content), 0)
         return tape.withReader { body(tape, $0, root) }
     }
     /// Every key of the story object but `content`, in document order: what a story is known by
@@ -106,7 +132,7 @@ public struct Story: Sendable, Hashable {
         switch storage.body {
         case .whole(let raw, _): return JSONObject(distinctEntries: raw.entries.filter { $0.key != "content" })
         case .tape(let tape, let object, _): return tape.withReader { $0.object(at: object, skipping: "content") }
-        case .deferred(let head, _): return head
+        case .headAndTape(let head, _, _, _), .deferred(let head, _): return head
         }
     }
     /// The value of `key` in the story object. Unlike `raw[key]`, a key other than `content`
@@ -116,7 +142,7 @@ public struct Story: Sendable, Hashable {
         case .whole(let raw, _): return raw[key]
         case .tape(let tape, let object, _):
             return tape.withReader { reader in reader.value(forKey: key, inObject: object).map(reader.value(at:)) }
-        case .deferred(let head, _): return key == "content" ? content : head[key]
+        case .headAndTape(let head, _, _, _), .deferred(let head, _): return key == "content" ? content : head[key]
         }
     }
     /// The folder whose start page this story is, or nil when it is not a start page: a slug
@@ -137,7 +163,7 @@ public struct Story: Sendable, Hashable {
     var readableRaw: JSONObject? {
         switch storage.body {
         case .whole(let raw, _): return raw
-        case .tape: return raw
+        case .tape, .headAndTape: return raw
         case .deferred(_, let whole): return whole.found
         }
     }
@@ -177,6 +203,15 @@ public struct Story: Sendable, Hashable {
             }
         }
         storage = try read.get()
+    }
+
+    /// A story of `head` (every key of its object but `content`) and the root block at the
+    /// start of `tape`, which sits at `position` among the object's keys.
+    init(head: JSONObject, contentAt position: Int, of tape: JSONTape, digest: String) throws(StoryDecodingError) {
+        guard let uuidValue = head["uuid"], let slugValue = head["full_slug"] else { throw .missingKeys(["uuid", "full_slug"]) }
+        storage = try Self.makeStorage(
+            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .headAndTape(head: head, contentAt: position, tape: tape, content: 0),
+            digest: digest)
     }
 
     /// A story known by its `head` (every key of its object but `content`) and the `digest` of
@@ -249,7 +284,7 @@ public struct Story: Sendable, Hashable {
 
     /// The root block's component name, or nil when it has none.
     public var rootComponent: String? {
-        guard case .tape(let tape, _, let content) = storage.body else { return content["component"]?.stringValue }
+        guard let (tape, content) = contentOnTape else { return content["component"]?.stringValue }
         return tape.withReader { reader in reader.value(forKey: "component", inObject: content).flatMap(reader.string(at:)) }
     }
 

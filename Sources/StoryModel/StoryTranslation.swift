@@ -37,6 +37,10 @@ extension Story {
             }
             if let story { return story }
         }
+        if let story = translatedOnTape(to: language, isDefault: isDefault) {
+            if givenDigest != nil { translationDigests.note(story.digest, for: key) }
+            return story
+        }
         let (object, contentChanged) = translated(raw, to: language, isDefault: isDefault)
         var digest = Fingerprint()
         if contentChanged {
@@ -59,6 +63,42 @@ extension Story {
         if let content { object["content"] = content }
         translateHead(&object, to: language, isDefault: isDefault)
         return (object, content != nil)
+    }
+
+    /// ``translated(to:isDefault:)`` of a story read into a tape: its translated content goes
+    /// into a tape of its own words over the original's strings (a translation only picks
+    /// values and keys the original holds), beside its translated head. The digest is the one
+    /// the translated tree would have. Nil for a story not read into a tape.
+    private func translatedOnTape(to language: String, isDefault: Bool) -> Story? {
+        guard let (tape, content) = contentOnTape, let position = contentPosition else { return nil }
+        var head = self.head
+        translateHead(&head, to: language, isDefault: isDefault)
+        var words = JSONTapeBuilder()
+        let translator = FieldTranslator(language: language, isDefault: isDefault)
+        let contentChanged = tape.withReader { translator.translate(at: content, of: $0, into: &words) }
+        let translated = JSONTape(words: words.words, strings: tape.strings)
+        var digest = Fingerprint()
+        if contentChanged {
+            // As `combine(.object(object))` hashes the translated story object.
+            digest.combine(6)
+            digest.combine(Int64(head.count + 1))
+            for (index, entry) in head.entries.enumerated() {
+                if index == position { Self.combineContent(translated, into: &digest) }
+                digest.combine(entry.key)
+                digest.combine(entry.value)
+            }
+            if position >= head.count { Self.combineContent(translated, into: &digest) }
+        } else {
+            digest.combine(self.digest)
+        }
+        digest.combine(language)
+        digest.combine(head["name"]?.stringValue ?? "")
+        return try? Story(head: head, contentAt: position, of: translated, digest: digest.hex)
+    }
+
+    private static func combineContent(_ tape: JSONTape, into digest: inout Fingerprint) {
+        digest.combine("content")
+        tape.withReader { digest.combine($0, at: 0) }
     }
 
     /// Puts the name in `language` and the language in `object`, this story's object or head.
@@ -173,14 +213,100 @@ private struct FieldTranslator {
         return JSONObject(distinctEntries: entries)
     }
 
+    /// Appends the value at `index` of `reader`, translated, to `tape`, whose strings are to be
+    /// `reader`'s: every key and value it writes is one of theirs, or a key's first bytes.
+    /// Returns whether anything changed.
+    func translate(at index: Int, of reader: JSONTape.Reader, into tape: inout JSONTapeBuilder) -> Bool {
+        switch reader.kind(at: index) {
+        case .array:
+            let start = tape.startContainer(.array)
+            var changed = false
+            reader.forEachElement(ofArray: index) { _, element in
+                if translate(at: element, of: reader, into: &tape) { changed = true }
+            }
+            tape.finishContainer(at: start, count: reader.count(at: index))
+            return changed
+        case .object:
+            return translate(objectAt: index, of: reader, into: &tape)
+        default:
+            tape.appendScalar(at: index, of: reader)
+            return false
+        }
+    }
+
+    /// ``translate(_:)-(JSONObject)`` of the object at `index` of a tape.
+    private func translate(objectAt index: Int, of reader: JSONTape.Reader, into tape: inout JSONTapeBuilder) -> Bool {
+        var hasMarkers = false
+        reader.forEachEntry(ofObject: index) { key, _ in
+            hasMarkers = Self.contains(marker: reader.bytes(at: key))
+            return !hasMarkers
+        }
+        let start = tape.startContainer(.object)
+        var count = 0
+        guard hasMarkers else {
+            var changed = false
+            reader.forEachEntry(ofObject: index) { key, value in
+                tape.appendScalar(at: key, of: reader)
+                if translate(at: value, of: reader, into: &tape) { changed = true }
+                count += 1
+                return true
+            }
+            tape.finishContainer(at: start, count: count)
+            return changed
+        }
+        // The translations into this language: their keys' indexes, the length of the key they
+        // translate, and their values.
+        var translations: [(key: Int, base: Int, value: Int)] = []
+        if !isDefault {
+            reader.forEachEntry(ofObject: index) { key, value in
+                if let base = defaultKeyLength(of: reader.bytes(at: key)), Self.isFilled(value, of: reader) { translations.append((key, base, value)) }
+                return true
+            }
+        }
+        reader.forEachEntry(ofObject: index) { key, value in
+            let name = reader.bytes(at: key)
+            if Self.contains(marker: name) {
+                // A translation of a key the object lacks takes that key here.
+                if let base = defaultKeyLength(of: name), Self.isFilled(value, of: reader),
+                   reader.value(forKeyBytes: UnsafeBufferPointer(rebasing: name[..<base]), inObject: index) == nil {
+                    tape.appendPrefix(ofStringAt: key, count: base, of: reader)
+                    _ = translate(at: value, of: reader, into: &tape)
+                    count += 1
+                }
+                return true
+            }
+            let translation = translations.first { JSONTape.Reader.equal(UnsafeBufferPointer(rebasing: reader.bytes(at: $0.key)[..<$0.base]), name) }
+            tape.appendScalar(at: key, of: reader)
+            _ = translate(at: translation?.value ?? value, of: reader, into: &tape)
+            count += 1
+            return true
+        }
+        tape.finishContainer(at: start, count: count)
+        return true
+    }
+
+    /// ``defaultKey(of:)`` of a key's bytes: how many of its first bytes the default key is.
+    private func defaultKeyLength(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !isDefault, key.count > suffix.count, key.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        let base = key.count - suffix.count
+        return Self.contains(marker: UnsafeBufferPointer(rebasing: key[..<base])) ? nil : base
+    }
+
+    /// ``isFilled(_:)`` of the value at `index` of a tape.
+    private static func isFilled(_ index: Int, of reader: JSONTape.Reader) -> Bool {
+        switch reader.kind(at: index) {
+        case .null: return false
+        case .string: return !reader.bytes(at: index).isEmpty
+        case .array: return reader.count(at: index) > 0
+        default: return true
+        }
+    }
+
     /// `headline` for `headline__i18n__<language>` (not for the default language); nil for any
     /// other key.
     private func defaultKey(of key: String) -> String? {
-        guard !isDefault else { return nil }
-        let bytes = key.utf8
-        guard bytes.count > suffix.count, bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
-        let base = String(decoding: bytes.dropLast(suffix.count), as: UTF8.self)
-        return Self.hasMarker(base) ? nil : base
+        var key = key
+        return key.withUTF8 { bytes in defaultKeyLength(of: bytes).map { String(decoding: bytes[..<$0], as: UTF8.self) } }
     }
 
     /// Whether a translation holds a value: not null, `""` or `[]`.
@@ -201,7 +327,7 @@ private struct FieldTranslator {
         return Array(utf8).withUnsafeBufferPointer { contains(marker: $0) }
     }
 
-    private static func contains(marker bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func contains(marker bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let last = bytes.count - marker.count
         guard last >= 0 else { return false }
         var index = 0

@@ -5,9 +5,10 @@ import TestSupport
 extension StoryModelTests {
     @Suite("Field-level translation")
     struct StoryTranslationTests {
+        /// A story read into a tape, as from a file (see ``treeAndTapeAgree()`` for one made
+        /// from a tree).
         private func story(_ json: String) throws -> Story {
-            guard case .object(let object) = try JSONValue(parsing: json) else { throw StoryDecodingError.notAnObject }
-            return try Story(json: object)
+            try Story(tape: try JSONTape(parsing: Array(json.utf8)))
         }
 
         /// A story whose root block is `content`.
@@ -17,6 +18,30 @@ extension StoryModelTests {
 
         private func json(_ text: String) throws -> JSONValue {
             try JSONValue(parsing: text)
+        }
+
+        @Test("a story read into a tape translates to the content, object and digest of the same story made from a tree")
+        func treeAndTapeAgree() throws {
+            let json = #"""
+                {"uuid": "u1", "name": "About", "lang": "default", "full_slug": "about",
+                 "translated_slugs": [{"lang": "de", "name": "Über", "path": "ueber"}],
+                 "content": {"component": "page", "title": "Hi", "title__i18n__de": "Hallo", "intro__i18n__de": "Neu",
+                   "body": [{"component": "text", "text": {"type": "doc", "content": []}, "text__i18n__de": {"type": "doc", "content": [
+                     {"type": "blok", "attrs": {"body": [{"component": "cta", "label": "Go", "label__i18n__de": "Los"}]}}]}}],
+                   "empty__i18n__de": "", "count": 3, "n__i18n__fr": "non"},
+                 "tag_list": ["a"]}
+                """#
+            let fromTape = try story(json)
+            let fromTree = try Story(json: try #require(try JSONValue(parsing: json).objectValue))
+            for (language, isDefault) in [("de", false), ("en", true), ("fr", false)] {
+                let tape = fromTape.translated(to: language, isDefault: isDefault)
+                let tree = fromTree.translated(to: language, isDefault: isDefault)
+                #expect(tape.content == tree.content, "\(language)")
+                #expect(tape.raw == tree.raw, "\(language)")
+                #expect(tape.raw.keys == tree.raw.keys, "\(language)")
+                #expect(tape.digest == tree.digest, "\(language)")
+                #expect((tape.name, tape.rootComponent, tape.contentField("title")) == (tree.name, tree.rootComponent, tree.contentField("title")))
+            }
         }
 
         @Test("a translated field takes its translation in its own position; an untranslated one keeps its value")
