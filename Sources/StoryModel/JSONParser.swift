@@ -164,16 +164,13 @@ struct JSONParser {
 
     /// Whether the object at `start`, the tape's last value, has a key more than once.
     private func hasRepeatedKey(inObjectAt start: Int, entries count: Int) -> Bool {
-        let keys = tape.words.withUnsafeBufferPointer { words in
-            tape.strings.withUnsafeBufferPointer { strings in
-                let reader = JSONTape.Reader(words: words, strings: strings)
-                var keys = Set<String>()
-                reader.forEachEntry(ofObject: start) { key, _ in
-                    keys.insert(String(decoding: reader.bytes(at: key), as: UTF8.self))
-                    return true
-                }
-                return keys
+        let keys = tape.withReader { reader in
+            var keys = Set<String>()
+            reader.forEachEntry(ofObject: start) { key, _ in
+                keys.insert(String(decoding: reader.bytes(at: key), as: UTF8.self))
+                return true
             }
+            return keys
         }
         return keys.count < count
     }

@@ -57,9 +57,7 @@ public final class JSONTape: Sendable {
 
     /// Calls `body` with a reader of this tape, valid only while `body` runs.
     public func withReader<Result>(_ body: (Reader) throws -> Result) rethrows -> Result {
-        try words.withUnsafeBufferPointer { words in
-            try strings.withUnsafeBufferPointer { strings in try body(Reader(words: words, strings: strings)) }
-        }
+        try Reader.reading(words, strings, body)
     }
 
     /// Reads a tape in place, by the index of a value's first word: no reference counting and no
@@ -71,6 +69,13 @@ public final class JSONTape: Sendable {
         init(words: UnsafeBufferPointer<UInt64>, strings: UnsafeBufferPointer<UInt8>) {
             self.words = words
             self.strings = strings
+        }
+
+        /// Calls `body` with a reader of these words and strings, valid only while it runs.
+        static func reading<Result>(_ words: [UInt64], _ strings: [UInt8], _ body: (Reader) throws -> Result) rethrows -> Result {
+            try words.withUnsafeBufferPointer { words in
+                try strings.withUnsafeBufferPointer { strings in try body(Reader(words: words, strings: strings)) }
+            }
         }
 
         /// The kind of the value at `index`.
@@ -141,14 +146,7 @@ public final class JSONTape: Sendable {
         /// The index of the value of `key` in the object at `index`; nil when it is not an
         /// object or has no such key.
         @inlinable public func value(forKey key: StaticString, inObject index: Int) -> Int? {
-            guard kind(at: index) == .object else { return nil }
-            var found: Int?
-            forEachEntry(ofObject: index) { keyIndex, value in
-                guard Self.equal(bytes(at: keyIndex), key) else { return true }
-                found = value
-                return false
-            }
-            return found
+            value(forKeyBytes: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), inObject: index)
         }
 
         /// The index of the value of `key` in the object at `index`, for a key known only when
@@ -159,7 +157,7 @@ public final class JSONTape: Sendable {
         }
 
         /// The index of the value of the key of these bytes in the object at `index`.
-        func value(forKeyBytes key: UnsafeBufferPointer<UInt8>, inObject index: Int) -> Int? {
+        @inlinable func value(forKeyBytes key: UnsafeBufferPointer<UInt8>, inObject index: Int) -> Int? {
             guard kind(at: index) == .object else { return nil }
             var found: Int?
             forEachEntry(ofObject: index) { keyIndex, value in
@@ -270,61 +268,59 @@ struct JSONTapeBuilder {
         words.append(reader.words[index] & ~(UInt64(0x0FFF_FFFF) << 32) | UInt64(count) << 32)
     }
 
-    /// Appends a tree.
+    /// Appends a tree, which must fit in a tape (as every tree made from a parsed one does).
     mutating func append(_ value: JSONValue) {
         switch value {
         case .null: appendNull()
         case .bool(let bool): append(bool)
         case .number(let number): append(number)
-        case .string(var string): string.withUTF8 { _ = appendString($0) }
+        case .string(var string): string.withUTF8 { precondition(appendString($0), "a string too long for a tape") }
         case .array(let elements):
             let start = startContainer(.array)
             for element in elements { append(element) }
-            finishContainer(at: start, count: elements.count)
+            precondition(finishContainer(at: start, count: elements.count), "an array too large for a tape")
         case .object(let object):
             let start = startContainer(.object)
             for entry in object.entries {
                 var key = entry.key
-                key.withUTF8 { _ = appendString($0) }
+                key.withUTF8 { precondition(appendString($0), "a key too long for a tape") }
                 append(entry.value)
             }
-            finishContainer(at: start, count: object.count)
+            precondition(finishContainer(at: start, count: object.count), "an object too large for a tape")
         }
+    }
+
+    /// Calls `body` with a reader of the tape built so far, valid only while it runs.
+    func withReader<Result>(_ body: (JSONTape.Reader) -> Result) -> Result {
+        JSONTape.Reader.reading(words, strings, body)
     }
 
     /// Whether the object started at `start` already has a key of `bytes`, among its first
     /// `count` entries.
     func hasKey(_ bytes: UnsafeBufferPointer<UInt8>, inObjectAt start: Int, entries count: Int) -> Bool {
-        words.withUnsafeBufferPointer { words in
-            strings.withUnsafeBufferPointer { strings in
-                let reader = JSONTape.Reader(words: words, strings: strings)
-                var key = start + 1
-                for _ in 0..<count {
-                    if JSONTape.Reader.equal(reader.bytes(at: key), bytes) { return true }
-                    key = reader.next(after: key + 1)
-                }
-                return false
+        withReader { reader in
+            var key = start + 1
+            for _ in 0..<count {
+                if JSONTape.Reader.equal(reader.bytes(at: key), bytes) { return true }
+                key = reader.next(after: key + 1)
             }
+            return false
         }
     }
 
     /// Rewrites the object started at `start` (the last value of the tape) as ``JSONObject``
     /// makes one: a repeated key holds its last value at its first place.
     mutating func mergeRepeatedKeys(ofObjectAt start: Int, entries count: Int) {
-        var merged: JSONObject?
-        words.withUnsafeBufferPointer { words in
-            strings.withUnsafeBufferPointer { strings in
-                let reader = JSONTape.Reader(words: words, strings: strings)
-                var entries: [JSONObject.Entry] = []
-                var key = start + 1
-                for _ in 0..<count {
-                    entries.append(JSONObject.Entry(key: String(decoding: reader.bytes(at: key), as: UTF8.self), value: reader.value(at: key + 1)))
-                    key = reader.next(after: key + 1)
-                }
-                merged = JSONObject(entries)
+        let merged = withReader { reader in
+            var entries: [JSONObject.Entry] = []
+            var key = start + 1
+            for _ in 0..<count {
+                entries.append(JSONObject.Entry(key: String(decoding: reader.bytes(at: key), as: UTF8.self), value: reader.value(at: key + 1)))
+                key = reader.next(after: key + 1)
             }
+            return JSONObject(entries)
         }
         words.removeSubrange(start...)
-        append(.object(merged!))
+        append(.object(merged))
     }
 }

@@ -1,7 +1,8 @@
 /// One story: a page's worth of content with its identity and place in the content tree.
 ///
 /// Only `uuid`, `full_slug` and `content` are required; everything else is read leniently.
-/// The whole original object is kept in ``raw`` so templates and `pull` see every field.
+/// The whole original object is kept, so templates and `pull` see every field: as the tape of
+/// the file it was read from (``JSONTape``), as a tree, or as its head with the rest in its file.
 ///
 /// Immutable, and shared rather than copied: a story is handed around thousands of times per
 /// build (lookups, links, backlinks), and a copy is one reference count instead of one per field.

@@ -23,42 +23,42 @@ public struct StoryLink: Sendable, Hashable {
     /// Reads a multilink object; nil unless its `linktype` is `story` and its `id` or
     /// `cached_url` is non-empty (an empty story link is "no link").
     public init?(multilink: JSONObject) {
-        guard multilink["linktype"]?.stringValue == "story" else { return nil }
-        self.init(
-            identifier: Self.text(multilink["id"]),
-            cachedURL: Self.text(multilink["cached_url"]),
-            anchor: Self.text(multilink["anchor"]),
-            embedded: Self.story(multilink["story"]))
+        self.init(multilink, identifierKey: "id", cachedURLKey: "cached_url")
     }
 
     /// Reads the multilink object at `index` of `tape`, as ``init(multilink:)`` reads a tree.
     public init?(multilink index: Int, of tape: JSONTape, _ reader: JSONTape.Reader) {
-        guard let linktype = reader.value(forKey: "linktype", inObject: index), reader.isString(at: linktype, equalTo: "story") else { return nil }
-        self.init(
-            identifier: Self.text(reader, reader.value(forKey: "id", inObject: index)),
-            cachedURL: Self.text(reader, reader.value(forKey: "cached_url", inObject: index)),
-            anchor: Self.text(reader, reader.value(forKey: "anchor", inObject: index)),
-            embedded: Self.story(reader.value(forKey: "story", inObject: index), of: tape, reader))
+        self.init(index, of: tape, reader, identifierKey: "id", cachedURLKey: "cached_url")
     }
 
     /// Reads the `attrs` of a richtext link mark; nil unless its `linktype` is `story` and its
     /// `uuid` or `href` is non-empty.
     public init?(linkMarkAttributes attributes: JSONObject) {
-        guard attributes["linktype"]?.stringValue == "story" else { return nil }
-        self.init(
-            identifier: Self.text(attributes["uuid"]),
-            cachedURL: Self.text(attributes["href"]),
-            anchor: Self.text(attributes["anchor"]),
-            embedded: Self.story(attributes["story"]))
+        self.init(attributes, identifierKey: "uuid", cachedURLKey: "href")
     }
 
     /// Reads the link mark `attrs` object at `index` of `tape`, as
     /// ``init(linkMarkAttributes:)`` reads a tree.
     public init?(linkMarkAttributes index: Int, of tape: JSONTape, _ reader: JSONTape.Reader) {
+        self.init(index, of: tape, reader, identifierKey: "uuid", cachedURLKey: "href")
+    }
+
+    /// A link object whose target is under `identifierKey`, its saved slug under `cachedURLKey`.
+    private init?(_ object: JSONObject, identifierKey: String, cachedURLKey: String) {
+        guard object["linktype"]?.stringValue == "story" else { return nil }
+        self.init(
+            identifier: Self.text(object[identifierKey]),
+            cachedURL: Self.text(object[cachedURLKey]),
+            anchor: Self.text(object["anchor"]),
+            embedded: Self.story(object["story"]))
+    }
+
+    /// ``init(_:identifierKey:cachedURLKey:)`` of the object at `index` of a tape.
+    private init?(_ index: Int, of tape: JSONTape, _ reader: JSONTape.Reader, identifierKey: StaticString, cachedURLKey: StaticString) {
         guard let linktype = reader.value(forKey: "linktype", inObject: index), reader.isString(at: linktype, equalTo: "story") else { return nil }
         self.init(
-            identifier: Self.text(reader, reader.value(forKey: "uuid", inObject: index)),
-            cachedURL: Self.text(reader, reader.value(forKey: "href", inObject: index)),
+            identifier: Self.text(reader, reader.value(forKey: identifierKey, inObject: index)),
+            cachedURL: Self.text(reader, reader.value(forKey: cachedURLKey, inObject: index)),
             anchor: Self.text(reader, reader.value(forKey: "anchor", inObject: index)),
             embedded: Self.story(reader.value(forKey: "story", inObject: index), of: tape, reader))
     }
