@@ -17,12 +17,15 @@ public struct Story: Sendable, Hashable {
         /// See ``Story/startPageFolder``.
         let startPageFolder: String?
         let body: Body
+        /// The tape the body's `tape` and `headAndTape` read. Kept here, not in ``Body``, whose
+        /// cases share the spare bits of their references: a leak checker would not see it.
+        let tape: JSONTape?
         let digest: String?
         let translationDigests: TranslationDigests
 
         init(
-            uuid: String, id: Int?, name: String, slug: String, fullSlug: String, startPageFolder: String?, body: Body, digest: String?,
-            translationDigests: TranslationDigests
+            uuid: String, id: Int?, name: String, slug: String, fullSlug: String, startPageFolder: String?, body: Body, tape: JSONTape?,
+            digest: String?, translationDigests: TranslationDigests
         ) {
             self.uuid = uuid
             key = StoryKey(uuid)
@@ -32,24 +35,27 @@ public struct Story: Sendable, Hashable {
             self.fullSlug = fullSlug
             self.startPageFolder = startPageFolder
             self.body = body
+            self.tape = tape
             self.digest = digest
             self.translationDigests = translationDigests
         }
     }
 
-    /// The story object: a tree, a tape (at `object`, its content at `content`), or its head
+    /// The story object: a tree, on the tape (at `object`, its content at `content`), or its head
     /// (every key but `content`) with the whole object read from its file when first asked for
     /// (see ``init(head:digest:whole:)``).
     private enum Body: Sendable {
         case whole(raw: JSONObject, content: JSONValue)
-        case tape(JSONTape, object: Int, content: Int)
+        case tape(object: Int, content: Int)
         /// A head, with the root block on a tape: where it sits among the head's keys, and its
         /// index (a translated story).
-        case headAndTape(head: JSONObject, contentAt: Int, tape: JSONTape, content: Int)
+        case headAndTape(head: JSONObject, contentAt: Int, content: Int)
         case deferred(head: JSONObject, whole: DeferredJSONObject)
     }
 
     private let storage: Storage
+    /// The tape of a body that is on one (`tape`, `headAndTape`).
+    private var tape: JSONTape { storage.tape! }
 
     /// The story's stable identity; story links refer to it.
     public var uuid: String { storage.uuid }
@@ -68,7 +74,7 @@ public struct Story: Sendable, Hashable {
     public var content: JSONValue {
         switch storage.body {
         case .whole(_, let content): return content
-        case .tape(let tape, _, let content), .headAndTape(_, _, let tape, let content): return tape.value(at: content)
+        case .tape(_, let content), .headAndTape(_, _, let content): return tape.value(at: content)
         case .deferred(_, let whole): return whole.object["content"] ?? .object(JSONObject())
         }
     }
@@ -76,8 +82,8 @@ public struct Story: Sendable, Hashable {
     public var raw: JSONObject {
         switch storage.body {
         case .whole(let raw, _): return raw
-        case .tape(let tape, let object, _): return tape.withReader { $0.object(at: object) }
-        case .headAndTape(let head, let position, let tape, let content):
+        case .tape(let object, _): return tape.withReader { $0.object(at: object) }
+        case .headAndTape(let head, let position, let content):
             var entries = head.entries
             entries.insert(JSONObject.Entry(key: "content", value: tape.value(at: content)), at: min(position, entries.count))
             return JSONObject(distinctEntries: entries)
@@ -100,14 +106,14 @@ public struct Story: Sendable, Hashable {
     /// The tape of a story read into one, and the root block's index in it.
     var contentOnTape: (tape: JSONTape, content: Int)? {
         switch storage.body {
-        case .tape(let tape, _, let content), .headAndTape(_, _, let tape, let content): return (tape, content)
+        case .tape(_, let content), .headAndTape(_, _, let content): return (tape, content)
         case .whole, .deferred: return nil
         }
     }
     /// Where `content` sits among the keys of the story object of a story read into a tape.
     var contentPosition: Int? {
         switch storage.body {
-        case .tape(let tape, let object, let content):
+        case .tape(let object, let content):
             return tape.withReader { reader in
                 var position = 0
                 reader.forEachEntry(ofObject: object) { _, value in
@@ -117,7 +123,7 @@ public struct Story: Sendable, Hashable {
                 }
                 return position
             }
-        case .headAndTape(_, let position, _, _): return position
+        case .headAndTape(_, let position, _): return position
         case .whole, .deferred: return nil
         }
     }
@@ -132,8 +138,8 @@ public struct Story: Sendable, Hashable {
     public var head: JSONObject {
         switch storage.body {
         case .whole(let raw, _): return JSONObject(distinctEntries: raw.entries.filter { $0.key != "content" })
-        case .tape(let tape, let object, _): return tape.withReader { $0.object(at: object, skipping: "content") }
-        case .headAndTape(let head, _, _, _), .deferred(let head, _): return head
+        case .tape(let object, _): return tape.withReader { $0.object(at: object, skipping: "content") }
+        case .headAndTape(let head, _, _), .deferred(let head, _): return head
         }
     }
     /// The value of `key` in the story object. Unlike `raw[key]`, a key other than `content`
@@ -141,9 +147,9 @@ public struct Story: Sendable, Hashable {
     public func field(_ key: String) -> JSONValue? {
         switch storage.body {
         case .whole(let raw, _): return raw[key]
-        case .tape(let tape, let object, _):
+        case .tape(let object, _):
             return tape.withReader { reader in reader.value(forKey: key, inObject: object).map(reader.value(at:)) }
-        case .headAndTape(let head, _, _, _), .deferred(let head, _): return key == "content" ? content : head[key]
+        case .headAndTape(let head, _, _), .deferred(let head, _): return key == "content" ? content : head[key]
         }
     }
     /// The folder whose start page this story is, or nil when it is not a start page: a slug
@@ -200,7 +206,7 @@ public struct Story: Sendable, Hashable {
             guard reader.kind(at: content) == .object else { return .failure(.malformedKey("content", "an object (the root block)")) }
             return Result { () throws(StoryDecodingError) in
                 try Self.makeStorage(
-                    uuid: uuidValue, fullSlug: slugValue, field: field, body: .tape(tape, object: index, content: content), digest: digest)
+                    uuid: uuidValue, fullSlug: slugValue, field: field, body: .tape(object: index, content: content), tape: tape, digest: digest)
             }
         }
         storage = try read.get()
@@ -211,8 +217,8 @@ public struct Story: Sendable, Hashable {
     init(head: JSONObject, contentAt position: Int, of tape: JSONTape, digest: String) throws(StoryDecodingError) {
         guard let uuidValue = head["uuid"], let slugValue = head["full_slug"] else { throw .missingKeys(["uuid", "full_slug"]) }
         storage = try Self.makeStorage(
-            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .headAndTape(head: head, contentAt: position, tape: tape, content: 0),
-            digest: digest)
+            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .headAndTape(head: head, contentAt: position, content: 0),
+            tape: tape, digest: digest)
     }
 
     /// A story known by its `head` (every key of its object but `content`) and the `digest` of
@@ -235,8 +241,8 @@ public struct Story: Sendable, Hashable {
     }
 
     private static func makeStorage(
-        uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, field: (String) -> JSONValue?, body: Body, digest: String?,
-        translationDigests: [String: String] = [:]
+        uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, field: (String) -> JSONValue?, body: Body, tape: JSONTape? = nil,
+        digest: String?, translationDigests: [String: String] = [:]
     ) throws(StoryDecodingError) -> Storage {
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
         guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
@@ -251,6 +257,7 @@ public struct Story: Sendable, Hashable {
             fullSlug: fullSlug,
             startPageFolder: Self.startPageFolder(of: fullSlug, field: field),
             body: body,
+            tape: tape,
             digest: digest,
             translationDigests: TranslationDigests(translationDigests))
     }
