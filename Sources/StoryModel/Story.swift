@@ -130,7 +130,7 @@ public struct Story: Sendable, Hashable {
     /// Calls `body` with the tape that holds the root block and the block's index in it: the
     /// story's own tape, or (for a story made from a tree) a tape made from its content.
     public func withContent<Result>(_ body: (_ tape: JSONTape, _ reader: JSONTape.Reader, _ root: Int) -> Result) -> Result {
-        let (tape, root) = contentOnTape.map { ($0.tape, $0.content) } ?? (JSONTape(encoding: content), 0)
+        let (tape, root) = contentOnTape ?? (JSONTape(encoding: content), 0)
         return tape.withReader { body(tape, $0, root) }
     }
     /// Every key of the story object but `content`, in document order: what a story is known by

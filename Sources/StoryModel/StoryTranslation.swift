@@ -37,23 +37,36 @@ extension Story {
             }
             if let story { return story }
         }
-        if let story = translatedOnTape(to: language, isDefault: isDefault) {
-            if givenDigest != nil { translationDigests.note(story.digest, for: key) }
-            return story
+        // Cannot fail: uuid, full_slug and content are those of a story already read.
+        guard let story = translatedOnTape(to: language, isDefault: isDefault) ?? translatedTree(to: language, isDefault: isDefault) else {
+            return self
         }
+        if givenDigest != nil { translationDigests.note(story.digest, for: key) }
+        return story
+    }
+
+    /// ``translated(to:isDefault:)`` of the story's tree.
+    private func translatedTree(to language: String, isDefault: Bool) -> Story? {
         let (object, contentChanged) = translated(raw, to: language, isDefault: isDefault)
+        let digest = translatedDigest(contentChanged: contentChanged, language: language, name: object["name"]) { $0.combine(.object(object)) }
+        return try? Story(json: object, digest: digest)
+    }
+
+    /// The digest of this story in `language`, named `name` there: when its content changed,
+    /// that of its translated story object, which `combineObject` hashes; else this story's.
+    /// Either way with the language and the name, so that each language's story has its own.
+    private func translatedDigest(
+        contentChanged: Bool, language: String, name: JSONValue?, combineObject: (inout Fingerprint) -> Void
+    ) -> String {
         var digest = Fingerprint()
         if contentChanged {
-            digest.combine(.object(object))
+            combineObject(&digest)
         } else {
             digest.combine(self.digest)
         }
         digest.combine(language)
-        digest.combine(object["name"]?.stringValue ?? "")
-        // Cannot fail: uuid, full_slug and content are those of a story already read.
-        guard let story = try? Story(json: object, digest: digest.hex) else { return self }
-        if givenDigest != nil { translationDigests.note(digest.hex, for: key) }
-        return story
+        digest.combine(name?.stringValue ?? "")
+        return digest.hex
     }
 
     /// `object`, this story's object, as it reads in `language`, and whether its content changed.
@@ -77,8 +90,7 @@ extension Story {
         let translator = FieldTranslator(language: language, isDefault: isDefault)
         let contentChanged = tape.withReader { translator.translate(at: content, of: $0, into: &words) }
         let translated = JSONTape(words: words.words, strings: tape.strings)
-        var digest = Fingerprint()
-        if contentChanged {
+        let digest = translatedDigest(contentChanged: contentChanged, language: language, name: head["name"]) { digest in
             // As `combine(.object(object))` hashes the translated story object.
             digest.combine(6)
             digest.combine(Int64(head.count + 1))
@@ -88,12 +100,8 @@ extension Story {
                 digest.combine(entry.value)
             }
             if position >= head.count { Self.combineContent(translated, into: &digest) }
-        } else {
-            digest.combine(self.digest)
         }
-        digest.combine(language)
-        digest.combine(head["name"]?.stringValue ?? "")
-        return try? Story(head: head, contentAt: position, of: translated, digest: digest.hex)
+        return try? Story(head: head, contentAt: position, of: translated, digest: digest)
     }
 
     private static func combineContent(_ tape: JSONTape, into digest: inout Fingerprint) {
