@@ -15,11 +15,11 @@ struct BuildPageFingerprints: Sendable {
     /// page URL, hashed together), and its content as shown: its digest with the identities of
     /// the stories its content links to, and for those it relates to, their content too and the
     /// identities of theirs (relations show two levels deep; see `BlockPreparation`).
+    /// Hash values, not hex: every page combines several, and numbers are copied without the
+    /// reference counting of strings that all rendering threads share.
     private struct Identity: Sendable {
-        var identity: String
-        var shown: String
-        /// The positions of the stories whose digests ``shown`` holds; empty unless reads are noted.
-        var reads: [Int32]
+        var identity: UInt64
+        var shown: UInt64
     }
 
     private let graph: LinkGraph
@@ -31,8 +31,14 @@ struct BuildPageFingerprints: Sendable {
     /// Every story of the graph's, in ``LinkGraph/stories`` order, hashed once rather than for
     /// every page that shows it.
     private let identities: [Identity]
+    /// For each story, the positions of the stories whose digests its ``Identity/shown`` holds;
+    /// empty unless reads are noted.
+    private let shownReads: [[Int32]]
     /// The root story's, first in every story page's breadcrumbs.
     private let root: Identity?
+    /// The rest of the breadcrumbs of the stories of each folder (`blog/2024/`): the identities
+    /// of its start page and those of the folders above it, hashed once for all its stories.
+    private let folderCrumbs: [Substring: UInt64]
     /// The positions of the stories whose content every page's fingerprint reads (the global
     /// story's, the collections'); empty unless reads are noted.
     private let readByEveryPage: Set<Int>
@@ -59,9 +65,9 @@ struct BuildPageFingerprints: Sendable {
             identity.combine(story.slug)
             identity.combine(story.fullSlug)
             identity.combine(plan.location(of: story)?.url ?? "-")
-            return (identity: identity.hex, digest: story.digest)
+            return (identity: identity.value, digest: story.digest)
         }
-        let identities = ParallelWork.map(count: stories.count, jobs: jobs) { index in
+        let shown = ParallelWork.map(count: stories.count, jobs: jobs) { index in
             // A story reached twice under one UUID is known by the first, as the graph's lookups are.
             let position = graph.position(of: stories[index].story) ?? index
             var shown = Fingerprint()
@@ -70,32 +76,66 @@ struct BuildPageFingerprints: Sendable {
             reads.note(position)
             for edge in graph.referencePositions(from: position) {
                 let target = graph.targetPosition(ofEdge: edge)
-                shown.combine(target.map { names[$0].identity } ?? "-")
+                Self.combine(target.map { names[$0].identity }, into: &shown)
                 guard graph.edges[edge].kind == .relation, graph.edges[edge].target != nil else { continue }
                 shown.combine(target.map { names[$0].digest } ?? "-")
                 reads.note(target)
                 for inner in target.map({ graph.referencePositions(from: $0) }) ?? [] {
-                    shown.combine(graph.targetPosition(ofEdge: inner).map { names[$0].identity } ?? "-")
+                    Self.combine(graph.targetPosition(ofEdge: inner).map { names[$0].identity }, into: &shown)
                 }
             }
-            return Identity(identity: names[position].identity, shown: shown.hex, reads: reads.positions)
+            return (identity: Identity(identity: names[position].identity, shown: shown.value), reads: reads.positions)
         }
+        let identities = shown.map(\.identity)
+        let shownReads = shown.map(\.reads)
         self.identities = identities
+        self.shownReads = shownReads
         root = graph.story(for: .slug(graph.rootSlug)).flatMap { graph.position(of: $0) }.map { identities[$0] }
+        folderCrumbs = Self.folderCrumbs(of: stories.map(\.story), graph: graph, identities: identities)
         var base = Fingerprint()
         var baseReads = ContentReads(noting: notingReads)
         base.combine(key)
         let global = plan.globalStory.flatMap { graph.position(of: $0) }
-        base.combine(global.map { identities[$0].shown } ?? plan.globalStory?.digest ?? "-")
-        baseReads.note(shown: global.map { identities[$0].reads })
+        if let global {
+            base.combine(value: identities[global].shown)
+        } else {
+            base.combine(plan.globalStory?.digest ?? "-")
+        }
+        baseReads.note(shown: global.map { shownReads[$0] })
         for collection in plan.collections {
             base.combine(collection.name)
             for story in collection.stories {
-                Self.combineShown(graph.position(of: story).map { identities[$0] }, into: &base, reads: &baseReads)
+                let position = graph.position(of: story)
+                Self.combine(position.map { identities[$0] }, content: true, into: &base)
+                baseReads.note(shown: position.map { shownReads[$0] })
             }
         }
         self.base = base.hex
         readByEveryPage = Set(baseReads.positions.map(Int.init))
+    }
+
+    /// The value of ``folderCrumbs`` for the folders of `stories`.
+    private static func folderCrumbs(of stories: [Story], graph: LinkGraph, identities: [Identity]) -> [Substring: UInt64] {
+        var crumbs: [Substring: UInt64] = [:]
+        for story in stories {
+            let folder = folder(of: story.fullSlug)
+            guard crumbs[folder] == nil else { continue }
+            var fingerprint = Fingerprint()
+            forEachFolder(above: story.fullSlug) { folder in
+                combine(graph.story(for: .slug(folder)).flatMap { graph.position(of: $0) }.map { identities[$0].identity }, into: &fingerprint)
+            }
+            crumbs[folder] = fingerprint.value
+        }
+        return crumbs
+    }
+
+    /// What `fullSlug`'s breadcrumbs depend on: all of it up to its last segment, `blog/2024/`
+    /// for `blog/2024/post` (and for `blog/2024/post/`); empty for a story at the top.
+    private static func folder(of fullSlug: String) -> Substring {
+        var trimmed = fullSlug[...]
+        while trimmed.last == "/" { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return trimmed[...slash]
     }
 
     /// The fingerprints of `pages`, each with what it lists, in order, computed on at most
@@ -146,7 +186,7 @@ struct BuildPageFingerprints: Sendable {
             }
         }
         for story in listing.children ?? [] {
-            Self.combineShown(graph.position(of: story).map { identities[$0] }, into: &fingerprint, reads: &reads)
+            combineShown(graph.position(of: story), into: &fingerprint, reads: &reads)
         }
         fingerprint.combine(listing.pagination.map { "\($0.current)/\($0.total)" } ?? "-")
         fingerprint.combine(listing.feedURL ?? "-")
@@ -176,15 +216,12 @@ struct BuildPageFingerprints: Sendable {
                     // A link to another language's page shows that story's name and URL.
                     fingerprint.combine("\(other.uuid) \(other.name) \(other.fullSlug) \(other.digest)")
                 } else {
-                    let target = graph.targetPosition(ofEdge: index).map { identities[$0] }
-                    Self.combineShown(target, into: &fingerprint, reads: &reads)
+                    combineShown(graph.targetPosition(ofEdge: index), into: &fingerprint, reads: &reads)
                 }
             }
         }
         Self.combine(root, content: false, into: &fingerprint)
-        forEachFolder(above: story.fullSlug) { folder in
-            combineIdentity(of: graph.story(for: .slug(folder))?.uuid, content: false, into: &fingerprint)
-        }
+        fingerprint.combine(value: folderCrumbs[Self.folder(of: story.fullSlug)] ?? 0)
         if let position {
             for source in graph.backlinkPositions(to: position) { Self.combine(identities[source], content: false, into: &fingerprint) }
         }
@@ -192,7 +229,7 @@ struct BuildPageFingerprints: Sendable {
 
     /// Calls `visit` with the slug of each folder above `fullSlug`, outermost first, as its
     /// breadcrumbs name them: `blog/` and `blog/2024/` for `blog/2024/post`.
-    private func forEachFolder(above fullSlug: String, _ visit: (String) -> Void) {
+    private static func forEachFolder(above fullSlug: String, _ visit: (String) -> Void) {
         let segments = fullSlug.split(separator: "/")
         guard segments.count > 1 else { return }
         var folder = ""
@@ -203,21 +240,23 @@ struct BuildPageFingerprints: Sendable {
         }
     }
 
-    /// The identity of the story with UUID `uuid`, and with `content` its digest; `-` for a
-    /// story the graph does not have.
-    private func combineIdentity(of uuid: String?, content: Bool, into fingerprint: inout Fingerprint) {
-        Self.combine(uuid.flatMap { graph.position(of: $0) }.map { identities[$0] }, content: content, into: &fingerprint)
+    /// The identity of the story at `position` with its content as shown, noting in `reads`
+    /// whose content that is; `-` for a story the graph does not have.
+    private func combineShown(_ position: Int?, into fingerprint: inout Fingerprint, reads: inout ContentReads) {
+        Self.combine(position.map { identities[$0] }, content: true, into: &fingerprint)
+        reads.note(shown: position.map { shownReads[$0] })
     }
 
-    /// The identity of `story` with its content as shown, noting in `reads` whose content that is.
-    private static func combineShown(_ story: Identity?, into fingerprint: inout Fingerprint, reads: inout ContentReads) {
-        combine(story, content: true, into: &fingerprint)
-        reads.note(shown: story?.reads)
-    }
-
+    /// `story`'s identity, and with `content` its content as shown; `-` for no story.
     private static func combine(_ story: Identity?, content: Bool, into fingerprint: inout Fingerprint) {
         guard let story else { return fingerprint.combine("-") }
-        fingerprint.combine(story.identity)
-        if content { fingerprint.combine(story.shown) }
+        fingerprint.combine(value: story.identity)
+        if content { fingerprint.combine(value: story.shown) }
+    }
+
+    /// An identity's value; `-` for a story the graph does not have.
+    private static func combine(_ identity: UInt64?, into fingerprint: inout Fingerprint) {
+        guard let identity else { return fingerprint.combine("-") }
+        fingerprint.combine(value: identity)
     }
 }

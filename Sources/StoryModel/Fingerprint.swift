@@ -37,6 +37,12 @@ public struct Fingerprint: Sendable {
         add(word: UInt64(bitPattern: number))
     }
 
+    /// Mixes in another hash's ``value``: a hash made once and combined into many (a story's
+    /// identity into every page that shows it) is cheaper kept as a number than as its ``hex``.
+    public mutating func combine(value: UInt64) {
+        add(word: value)
+    }
+
     /// The hash of a file's contents: its bytes alone, without a length (what the manifest and
     /// the build cache record, so a rebuild can tell whether a file would change).
     public static func contents(_ data: Data) -> String {
@@ -47,6 +53,12 @@ public struct Fingerprint: Sendable {
 
     /// The hash as 16 hex digits.
     public var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The hash as a number: what ``hex`` spells.
+    public var value: UInt64 {
         var hash = self.hash ^ length
         // The pending bytes, then the count, so that trailing zero bytes still count.
         hash ^= Self.round(pending ^ UInt64(pendingCount) << 56)
@@ -56,8 +68,7 @@ public struct Fingerprint: Sendable {
         hash ^= hash >> 29
         hash &*= Self.prime3
         hash ^= hash >> 32
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return hash
     }
 
     // MARK: Mixing
