@@ -27,33 +27,48 @@ struct Manifest: Sendable, Equatable {
         var reason: String
     }
 
-    /// Reads the manifest of `output`; nil when there is none.
+    /// Reads the manifest of `output`; nil when there is none. It is read off the parser's
+    /// tape, without a tree: a site of ten thousand pages has a manifest of ten thousand entries.
     static func read(in output: URL) throws(Unreadable) -> Manifest? {
         let url = output.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let json: JSONValue
+        let tape: JSONTape
         do {
-            json = try JSONValue(parsing: Data(contentsOf: url))
+            tape = try JSONTape(parsing: [UInt8](Data(contentsOf: url)))
         } catch {
             throw Unreadable(reason: "\(error)")
         }
-        guard let generator = json["generator"]?.stringValue, case .object(let entries)? = json["files"] else {
+        let read = tape.withReader { reader in Result { () throws(Unreadable) in try manifest(in: reader) } }
+        return try read.get()
+    }
+
+    /// The manifest the tape of `reader` holds.
+    private static func manifest(in reader: JSONTape.Reader) throws(Unreadable) -> Manifest {
+        guard reader.kind(at: 0) == .object, let generator = reader.value(forKey: "generator", inObject: 0).flatMap(reader.string(at:)),
+              let files = reader.value(forKey: "files", inObject: 0), reader.kind(at: files) == .object else {
             throw Unreadable(reason: "expected an object with 'generator' and 'files'")
         }
         var manifest = Manifest(generator: generator)
-        manifest.files.reserveCapacity(entries.count)
-        for entry in entries {
+        manifest.files.reserveCapacity(reader.count(at: files))
+        var problem: Unreadable?
+        reader.forEachEntry(ofObject: files) { key, value in
+            let path = reader.string(at: key)!
             // The folder may come from a CI cache or a download: what it names, a build may delete.
-            if let problem = SafePath.problem(in: entry.key) {
-                throw Unreadable(reason: "it lists '\(entry.key)', which storysite would never write: \(problem)")
+            if let unsafe = SafePath.problem(in: path) {
+                problem = Unreadable(reason: "it lists '\(path)', which storysite would never write: \(unsafe)")
+                return false
             }
-            guard let size = entry.value["size"]?.numberValue.flatMap(Int.init(exactly:)),
-                  let hash = entry.value["hash"]?.stringValue,
-                  let modified = entry.value["modified"].flatMap(Self.nanoseconds) else {
-                throw Unreadable(reason: "the entry of '\(entry.key)' needs a size, a hash and a modification time")
+            guard reader.kind(at: value) == .object,
+                  let size = reader.value(forKey: "size", inObject: value).flatMap(reader.number(at:)).flatMap(Int.init(exactly:)),
+                  let hash = reader.value(forKey: "hash", inObject: value).flatMap(reader.string(at:)),
+                  let modified = reader.value(forKey: "modified", inObject: value).flatMap({ nanoseconds(at: $0, in: reader) }) else {
+                problem = Unreadable(reason: "the entry of '\(path)' needs a size, a hash and a modification time")
+                return false
             }
-            manifest.files[entry.key] = Entry(size: size, hash: hash, modified: modified)
+            manifest.files[path] = Entry(size: size, hash: hash, modified: modified)
+            return true
         }
+        if let problem { throw problem }
         // A path that is also another's folder could only be a symbolic link to elsewhere.
         if let conflict = SafePath.folderConflicts(among: manifest.files.keys).first {
             throw Unreadable(reason: "it lists both '\(conflict.file)' and '\(conflict.below)', which storysite would never write")
@@ -68,25 +83,36 @@ struct Manifest: Sendable, Equatable {
         return files[index].key.utf8.elementsEqual(path.utf8)
     }
 
-    /// The manifest as stable JSON, files sorted by path, one per line. Modification times are
-    /// written as strings of digits: a JSON number would lose their last digits.
+    /// The manifest as stable JSON, files sorted by path, each entry's fields on lines of their
+    /// own, indented by two spaces. Modification times are written as strings of digits: a JSON
+    /// number would lose their last digits.
     func encoded() -> Data {
-        let entries = files.keys.sorted().map { path in
-            let entry = files[path]!
-            return JSONObject.Entry(key: path, value: .object(JSONObject([
-                "hash": .string(entry.hash), "modified": .string(String(entry.modified)), "size": .number(Double(entry.size)),
-            ])))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.count * 140)
+        func line(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
         }
-        let document = JSONObject(["files": .object(JSONObject(distinctEntries: entries)), "generator": .string(generator)])
-        return Data(JSONValue.object(document).jsonBytes(pretty: true))
+        line("{\n  \"files\": {")
+        for (index, path) in files.keys.sorted().enumerated() {
+            let entry = files[path]!
+            line(index == 0 ? "\n    " : ",\n    ")
+            JSONValue.appendQuoted(path, to: &bytes)
+            line(": {\n      \"hash\": ")
+            JSONValue.appendQuoted(entry.hash, to: &bytes)
+            line(",\n      \"modified\": \"\(entry.modified)\",\n      \"size\": \(entry.size)\n    }")
+        }
+        line(files.isEmpty ? "},\n  \"generator\": " : "\n  },\n  \"generator\": ")
+        JSONValue.appendQuoted(generator, to: &bytes)
+        line("\n}")
+        return Data(bytes)
     }
 
     /// A modification time as written: a string of digits, or a number (as earlier builds wrote
     /// it; rounded when read, so such a file counts as changed once and is written again).
-    private static func nanoseconds(_ value: JSONValue) -> Int64? {
-        switch value {
-        case .string(let digits): return Int64(digits)
-        case .number(let number): return number.isFinite ? Int64(exactly: number.rounded()) : nil
+    private static func nanoseconds(at index: Int, in reader: JSONTape.Reader) -> Int64? {
+        switch reader.kind(at: index) {
+        case .string: return reader.string(at: index).flatMap { Int64($0) }
+        case .number: return reader.number(at: index).flatMap { $0.isFinite ? Int64(exactly: $0.rounded()) : nil }
         default: return nil
         }
     }

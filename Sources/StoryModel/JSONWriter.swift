@@ -14,6 +14,15 @@ extension JSONValue {
         writer.write(self, depth: 0)
         return writer.bytes
     }
+
+    /// Appends `string` to `bytes` as a JSON string, in quotes and escaped as
+    /// ``jsonText(pretty:)`` writes it: for a file written a line at a time, without a tree.
+    public static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+        var writer = JSONWriter(pretty: false)
+        swap(&writer.bytes, &bytes)
+        writer.write(string)
+        swap(&writer.bytes, &bytes)
+    }
 }
 
 /// Writes ``JSONValue`` trees as JSON text, into a byte buffer.
@@ -77,7 +86,7 @@ private struct JSONWriter {
     }
 
     /// A string in quotes, escaped; runs of bytes that need no escape are copied whole.
-    private mutating func write(_ string: String) {
+    mutating func write(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string  // withUTF8 may make the storage contiguous, so it needs a var
         string.withUTF8 { utf8 in
