@@ -164,17 +164,19 @@ public struct LocalFolderSource: InMemoryStorySource {
                 StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position])
             }
         }
-        let loaded = ParallelWork.map(count: paths.count, jobs: jobs) { position -> (ParsedFileCache.Stamp?, StoryFile) in
-            let path = root + "/" + paths[position]
-            let stamp = ParsedFileCache.Stamp(path: path)
-            if let stamp, let file = cache.file(at: path, stamp: stamp) { return (stamp, file) }
-            return (stamp, StoryFile(path: path, shownAs: prefix + paths[position]))
-        }
-        var kept: [String: (stamp: ParsedFileCache.Stamp, file: StoryFile)] = [:]
-        for (position, (stamp, file)) in loaded.enumerated() {
-            if let stamp { kept[root + "/" + paths[position]] = (stamp, file) }
-        }
-        cache.keep(kept)
-        return loaded.map { $0.1 }
+        // The lookup is let go of before the cache is changed.
+        let loaded = { (lookup: ParsedFileCache.Lookup) in
+            ParallelWork.map(count: paths.count, jobs: jobs) { position -> (path: String, stamp: ParsedFileCache.Stamp?, file: StoryFile, wasKept: Bool) in
+                let path = root + "/" + paths[position]
+                let stamp = ParsedFileCache.Stamp(path: path)
+                if let stamp, let file = lookup.file(at: path, stamp: stamp) { return (path, stamp, file, true) }
+                return (path, stamp, StoryFile(path: path, shownAs: prefix + paths[position]), false)
+            }
+        }(cache.lookup())
+        // A file that cannot be `stat`ed is not kept: the next load reads it again.
+        cache.keep(loaded.compactMap { item in
+            item.stamp.map { ParsedFileCache.Loaded(path: item.path, stamp: $0, file: item.file, wasKept: item.wasKept) }
+        })
+        return loaded.map(\.file)
     }
 }

@@ -29,7 +29,7 @@ public final class ParsedFileCache: @unchecked Sendable {
     /// since are copied from it as they are.
     private var disk: (bytes: Data, writer: ByteRecordWriter)?
 
-    private struct Kept {
+    fileprivate struct Kept {
         var stamp: Stamp
         var file: StoryFile
         /// Where its record is in ``disk``, for a file unchanged since the cache file was read.
@@ -72,28 +72,52 @@ public final class ParsedFileCache: @unchecked Sendable {
         }
     }
 
-    /// The file parsed at `path` when it was last loaded, if it has not changed since.
-    func file(at path: String, stamp: Stamp) -> StoryFile? {
-        lock.withLock {
+    /// The files as kept now, to be looked up by a load on many threads without taking the
+    /// lock for each. Let go of it before ``keep(_:)``, which would otherwise copy them all.
+    func lookup() -> Lookup {
+        lock.withLock { Lookup(files: files) }
+    }
+
+    /// The kept files as ``lookup()`` found them.
+    struct Lookup: @unchecked Sendable {
+        // Safe to share: a copy of the dictionary, never changed.
+        fileprivate let files: [String: Kept]
+
+        /// The file parsed at `path` when it was last loaded, if it has not changed since.
+        func file(at path: String, stamp: Stamp) -> StoryFile? {
             guard let cached = files[path], cached.stamp == stamp else { return nil }
             return cached.file
         }
     }
 
+    /// One file of a load: where it is, its stamp, the file, and whether that is the one kept.
+    struct Loaded {
+        var path: String
+        var stamp: Stamp
+        var file: StoryFile
+        var wasKept: Bool
+    }
+
     /// Replaces what is kept with the files of the latest load, forgetting files that are gone,
-    /// and starts a new list of ``filesChangedSinceLoad``.
-    func keep(_ loaded: [String: (stamp: Stamp, file: StoryFile)]) {
+    /// and starts a new list of ``filesChangedSinceLoad``. A load of the same paths (an edit,
+    /// not an addition or a removal) changes only the entries of the files it read again.
+    func keep(_ loaded: [Loaded]) {
         changedFiles.clear()
         lock.withLock {
+            let read = loaded.filter { !$0.wasKept }
+            // Every path kept before is among the loaded ones: the counts match and the new reads
+            // replace kept paths (the rest were kept, so are there).
+            if loaded.count == files.count, read.allSatisfy({ files[$0.path] != nil }) {
+                for item in read { files[item.path] = Kept(stamp: item.stamp, file: item.file, record: nil) }
+                if !read.isEmpty { differsFromDisk = true }
+                return
+            }
             var next: [String: Kept] = [:]
             next.reserveCapacity(loaded.count)
-            var same = loaded.count == files.count
-            for (path, item) in loaded {
-                let unchanged = files[path]?.stamp == item.stamp
-                if !unchanged { same = false }
-                next[path] = Kept(stamp: item.stamp, file: item.file, record: unchanged ? files[path]?.record : nil)
+            for item in loaded {
+                next[item.path] = Kept(stamp: item.stamp, file: item.file, record: item.wasKept ? files[item.path]?.record : nil)
             }
-            if !same { differsFromDisk = true }
+            differsFromDisk = true
             files = next
         }
     }

@@ -43,7 +43,7 @@ extension StorySourceTests {
             let cache = ParsedFileCache()
             _ = try LocalFolderSource(folder: folder.url, cache: cache)
             let stamp = try #require(ParsedFileCache.Stamp(path: folder.path("a.json").path))
-            #expect(cache.file(at: folder.path("a.json").path, stamp: stamp) != nil)
+            #expect(cache.lookup().file(at: folder.path("a.json").path, stamp: stamp) != nil)
 
             // The same size, and the old modification time put back: the change time still differs.
             let modified = try #require(try FileManager.default.attributesOfItem(atPath: folder.path("a.json").path)[.modificationDate] as? Date)
@@ -51,7 +51,7 @@ extension StorySourceTests {
             try Self.setModified(folder.path("a.json"), to: modified)
             let restamped = try #require(ParsedFileCache.Stamp(path: folder.path("a.json").path))
             #expect(restamped != stamp)
-            #expect(cache.file(at: folder.path("a.json").path, stamp: restamped) == nil)
+            #expect(cache.lookup().file(at: folder.path("a.json").path, stamp: restamped) == nil)
             #expect(try await Self.names(LocalFolderSource(folder: folder.url, cache: cache)) == ["Bravo"])
         }
 
@@ -118,7 +118,7 @@ extension StorySourceTests {
                 let reread = ParsedFileCache.reading(cacheFile)
                 for uuid in ["a", "b", "c"] {
                     let path = folder.path("Content/\(uuid).json").path
-                    #expect(reread.file(at: path, stamp: try #require(ParsedFileCache.Stamp(path: path))) != nil, "round \(round): \(uuid)")
+                    #expect(reread.lookup().file(at: path, stamp: try #require(ParsedFileCache.Stamp(path: path))) != nil, "round \(round): \(uuid)")
                 }
                 let source = try LocalFolderSource(folder: folder.path("Content"), cache: reread)
                 #expect(try await Self.names(source) == ["Alpha", "Bravo \(round)", "Charlie"])
@@ -166,7 +166,7 @@ extension StorySourceTests {
                 try Data(broken).write(to: cacheFile)
                 let read = ParsedFileCache.reading(cacheFile)
                 let stamp = try #require(ParsedFileCache.Stamp(path: folder.path("Content/a.json").path))
-                #expect(read.file(at: folder.path("Content/a.json").path, stamp: stamp) == nil)
+                #expect(read.lookup().file(at: folder.path("Content/a.json").path, stamp: stamp) == nil)
                 #expect(try LocalFolderSource(folder: folder.path("Content"), cache: read).story(for: .uuid("a"))?.name == "Alpha")
             }
         }
