@@ -55,13 +55,23 @@ public final class CrawlMemory: @unchecked Sendable {
 
     /// The latest crawl of `language`, when it was from `entries` with `baseURL`.
     private func latestCrawl(of language: String?, entries: [String], baseURL: String?) -> Latest? {
+        readKeptGraph(of: language)
+        return lock.withLock { latest[language ?? ""].flatMap { $0.entries == entries && $0.baseURL == baseURL ? $0 : nil } }
+    }
+
+    /// Reads the kept graphs of `languages` (`nil` for a site without languages) now, rather
+    /// than when a build first asks for each: a build reads them while it lists its output folder.
+    func readKeptGraphs(of languages: [String?]) {
+        for language in languages { readKeptGraph(of: language) }
+    }
+
+    /// Reads the kept graph of `language` from ``folder``, unless it was read already.
+    private func readKeptGraph(of language: String?) {
         let key = language ?? ""
-        if let folder, lock.withLock({ read.insert(key).inserted }) {
-            let kept = KeptGraph.reading(folder.appendingPathComponent(Self.fileName(of: language)))
-                .map { Latest(entries: $0.entries, baseURL: $0.baseURL, kept: $0) }
-            lock.withLock { if latest[key] == nil { latest[key] = kept } }
-        }
-        return lock.withLock { latest[key].flatMap { $0.entries == entries && $0.baseURL == baseURL ? $0 : nil } }
+        guard let folder, lock.withLock({ read.insert(key).inserted }) else { return }
+        let kept = KeptGraph.reading(folder.appendingPathComponent(Self.fileName(of: language)))
+            .map { Latest(entries: $0.entries, baseURL: $0.baseURL, kept: $0) }
+        lock.withLock { if latest[key] == nil { latest[key] = kept } }
     }
 
     /// The latest crawl's graph of `language` brought up to date with `source` and remembered,

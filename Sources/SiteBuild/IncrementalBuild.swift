@@ -104,7 +104,8 @@ public struct IncrementalBuild {
         let ((kept, previous), previousOutput) = timings.measure("previous build") {
             ParallelWork.both(
                 jobs: settings.jobs,
-                { (readsKeptContent ? KeptContent(reading: output) : nil, cache?.readingPages(in: output)) },
+                { (readsKeptContent ? KeptContent(reading: output, languages: settings.rememberedCrawlLanguages) : nil,
+                   cache?.readingPages(in: output)) },
                 { writer.readPreviousOutput() })
         }
         let intact = timings.measure("intact files") { cache == nil ? [:] : previousOutput.intactFiles() }

@@ -21,11 +21,13 @@ public struct KeptContent {
     let references: ReferenceCache
     let crawl: CrawlMemory
 
-    /// What the last build kept in `output`.
-    init(reading output: URL) {
+    /// What the last build kept in `output`, the link graphs of `languages` (`nil` for a site
+    /// without languages) read at once too.
+    init(reading output: URL, languages: [String?]) {
         files = ParsedFileCache.reading(output.appendingPathComponent(Self.filesRelativePath))
         references = ReferenceCache.reading(output.appendingPathComponent(Self.referencesRelativePath))
         crawl = CrawlMemory(keptIn: output.appendingPathComponent(Self.graphsRelativePath))
+        crawl.readKeptGraphs(of: languages)
     }
 
     /// What the last build kept in `output`, as caches that `serve` keeps in memory from then on:

@@ -241,19 +241,24 @@ extension PagePlan {
     /// beside the German `about`), each an error naming both.
     static func collisions(among plans: [PagePlan]) -> [Diagnostic] {
         guard plans.count > 1 else { return [] }
-        var owners: [String: String] = [:]
+        /// A page as messages name it: `'blog/post' (de)`.
+        func name(_ page: (plan: Int, page: Int)) -> String {
+            plans[page.plan].pages[page.page].kind.description + (plans[page.plan].language.map { " (\($0.code))" } ?? "")
+        }
+        // The first page of each path, by plan and index: names are made only for a message.
+        var owners: [String: (plan: Int, page: Int)] = [:]
+        owners.reserveCapacity(plans.reduce(0) { $0 + $1.pages.count })
         var problems: [Diagnostic] = []
-        for plan in plans {
-            let language = plan.language.map { " (\($0.code))" } ?? ""
-            var own: [String: String] = [:]
-            for page in plan.pages {
-                let name = page.kind.description + language
-                if let owner = owners[page.location.filePath] {
-                    problems.append(.error(page.location.filePath, "two pages map to this file: \(owner) and \(name); rename one of them"))
+        for (planIndex, plan) in plans.enumerated() {
+            for index in plan.pages.indices {
+                let path = plan.pages[index].location.filePath
+                guard let owner = owners[path] else {
+                    owners[path] = (planIndex, index)
+                    continue
                 }
-                own[page.location.filePath] = name
+                guard owner.plan != planIndex else { continue }
+                problems.append(.error(path, "two pages map to this file: \(name(owner)) and \(name((planIndex, index))); rename one of them"))
             }
-            owners.merge(own) { first, _ in first }
         }
         return problems
     }

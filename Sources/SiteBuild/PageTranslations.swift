@@ -24,6 +24,7 @@ struct PageTranslations: Sendable {
 
     /// The translations among `plans`, one per language (none for a site without languages).
     init(plans: [PagePlan]) {
+        versions.reserveCapacity(plans.first?.pages.count ?? 0)
         for plan in plans {
             guard let language = plan.language else { continue }
             for page in plan.pages {

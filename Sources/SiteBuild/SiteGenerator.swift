@@ -134,16 +134,17 @@ public struct SiteGenerator {
         output.diagnostics = templateProblems.diagnostics + output.diagnostics
         guard let templates, !output.graphs.isEmpty, !output.hasErrors else { return output }
 
-        let plans = timings.measure("plan") {
-            output.graphs.map { edition in
+        let (plans, collisions) = timings.measure("plan") {
+            let plans = output.graphs.map { edition in
                 PagePlan(
                     graph: edition.graph, settings: settings.scoped(to: edition.language), language: edition.language,
                     tagPages: templates.contains("pages/tag"), tagIndex: templates.contains("pages/tags"))
             }
+            return (plans, PagePlan.collisions(among: plans))
         }
         // A problem of the content shows in every language alike: reported once.
         var reported = Set<Diagnostic>()
-        output.diagnostics += (plans.flatMap(\.problems) + PagePlan.collisions(among: plans)).filter { reported.insert($0).inserted }
+        output.diagnostics += (plans.flatMap(\.problems) + collisions).filter { reported.insert($0).inserted }
         if !output.hasErrors {
             await assemble(plans, graphs: output.graphs, templates: templates, previous: previous, intact: intact, key: key, into: &output)
         }
@@ -168,8 +169,9 @@ public struct SiteGenerator {
         _ plans: [PagePlan], graphs: [LanguageGraph], templates: TemplateLibrary,
         previous: BuildCache?, intact: [String: String], key: String, into output: inout Output
     ) async {
-        let translations = PageTranslations(plans: plans)
-        let languages = LanguageVersions(plans: plans, graphs: graphs)
+        let (translations, languages) = timings.measure("page translations") {
+            (PageTranslations(plans: plans), LanguageVersions(plans: plans, graphs: graphs))
+        }
         var renderers: [PageRenderer] = []
         for (index, (plan, edition)) in zip(plans, graphs).enumerated() {
             let graph = edition.graph
@@ -188,7 +190,7 @@ public struct SiteGenerator {
             editions: zip(plans, zip(graphs, renderers)).map { SiteModel.Edition(plan: $0, graph: $1.0.graph, renderer: $1.1) },
             translations: translations, strict: settings.strict, templates: settings.templates)
         timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
-        output.diagnostics += folderConflicts(plans, in: output)
+        output.diagnostics += timings.measure("path check") { folderConflicts(plans, in: output) }
     }
 
     /// The renderer of `plan`'s pages, the language at `index` of `languages`: its links across
@@ -408,7 +410,7 @@ public struct SiteGenerator {
     private func rememberedCrawl(
         for source: any StorySource, language: SiteLanguage?
     ) -> (memory: CrawlMemory, folder: LocalFolderSource, references: ReferenceCache)? {
-        guard language?.strategy != .folder, settings.collections.isEmpty, let crawlMemory, let referenceCache,
+        guard settings.remembersCrawl(of: language), let crawlMemory, let referenceCache,
               let folder = source as? LocalFolderSource else { return nil }
         return (crawlMemory, folder, referenceCache)
     }
@@ -471,25 +473,27 @@ public struct SiteGenerator {
         into output: inout Output
     ) async -> [OutputFile] {
         let pages = plan.pages
-        let listings = pages.map { page in
-            var listing = plan.listing(of: page)
-            listing.translations = translations.of(page, in: plan.language)
-            return listing
+        let jobs = settings.jobs
+        let listings = timings.measure("page listings") {
+            ParallelWork.map(count: pages.count, jobs: jobs) { index in
+                var listing = plan.listing(of: pages[index])
+                listing.translations = translations.of(pages[index], in: plan.language)
+                return listing
+            }
         }
-        let fingerprints = timings.measure("page fingerprints") {
-            guard previous.fingerprints.notesReads else { return previous.fingerprints.fingerprints(of: pages, listings: listings, jobs: settings.jobs) }
-            let (fingerprints, readers) = previous.fingerprints.fingerprintsAndReaders(of: pages, listings: listings, jobs: settings.jobs)
-            output.contentReaders.append(readers)
-            return fingerprints
+        let (fingerprints, readers) = timings.measure("page fingerprints") {
+            guard previous.fingerprints.notesReads else {
+                return (previous.fingerprints.fingerprints(of: pages, listings: listings, jobs: jobs), nil as ContentReaders?)
+            }
+            return previous.fingerprints.fingerprintsAndReaders(of: pages, listings: listings, jobs: jobs)
         }
-        var reused: [BuildCache.Page?] = []
-        for (page, fingerprint) in zip(pages, fingerprints) {
-            let path = page.location.filePath
-            if let record = previous.cache?.pages[page.key], record.fingerprint == fingerprint, record.path == path,
-               previous.intact[path] == record.hash {
-                reused.append(record)
-            } else {
-                reused.append(nil)
+        if let readers { output.contentReaders.append(readers) }
+        // A page is kept when its fingerprint is the one its record has, and its file is as written.
+        let reused = timings.measure("page reuse") {
+            ParallelWork.map(count: pages.count, jobs: jobs) { index -> BuildCache.Page? in
+                guard let record = previous.cache?.pages[pages[index].key], record.fingerprint == fingerprints[index],
+                      record.path == pages[index].location.filePath, previous.intact[record.path] == record.hash else { return nil }
+                return record
             }
         }
         let pending = pages.indices.filter { reused[$0] == nil }
@@ -501,29 +505,32 @@ public struct SiteGenerator {
         var files: [OutputFile] = []
         var missingComponents: [String: [String]] = [:]
         var warnings = Set<BuildCache.Warning>()
-        for (index, page) in pages.enumerated() {
-            let path = page.location.filePath
-            var record: BuildCache.Page
-            if let kept = reused[index] {
-                output.kept.insert(path)
-                record = kept
-            } else {
-                switch results[index] {
-                case .success(let (rendered, file))?:
-                    files.append(file)
-                    record = BuildCache.Page(fingerprint: fingerprints[index], path: path, rendered: rendered, hash: file.hash)
-                case .failure(let error)?:
-                    let location = (error as? PageRenderError)?.story ?? page.location.url
-                    output.diagnostics.append(.error(location, "\((error as? PageRenderError)?.message ?? "\(error)")"))
-                    continue
-                case nil:
-                    continue
+        timings.measure("page records") {
+            output.kept.reserveCapacity(output.kept.count + pages.count - pending.count)
+            output.pages.reserveCapacity(output.pages.count + pages.count)
+            for index in pages.indices {
+                var record: BuildCache.Page
+                if let kept = reused[index] {
+                    output.kept.insert(kept.path)
+                    record = kept
+                } else {
+                    switch results[index] {
+                    case .success(let (rendered, file))?:
+                        files.append(file)
+                        record = BuildCache.Page(fingerprint: fingerprints[index], path: file.path, rendered: rendered, hash: file.hash)
+                    case .failure(let error)?:
+                        let location = (error as? PageRenderError)?.story ?? pages[index].location.url
+                        output.diagnostics.append(.error(location, "\((error as? PageRenderError)?.message ?? "\(error)")"))
+                        continue
+                    case nil:
+                        continue
+                    }
                 }
-            }
-            output.pages[page.key] = record
-            for component in record.missingComponents { missingComponents[component, default: []].append(page.name) }
-            for warning in record.warnings where warnings.insert(warning).inserted {
-                output.diagnostics.append(.warning(warning.location, warning.message))
+                output.pages[pages[index].key] = record
+                for component in record.missingComponents { missingComponents[component, default: []].append(pages[index].name) }
+                for warning in record.warnings where warnings.insert(warning).inserted {
+                    output.diagnostics.append(.warning(warning.location, warning.message))
+                }
             }
         }
         output.diagnostics += missingComponents.keys.sorted().map { component in

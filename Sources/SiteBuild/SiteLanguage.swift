@@ -67,6 +67,18 @@ extension SiteSettings {
         return languages.enumerated().map { SiteLanguage(code: $1, isDefault: $0 == 0, strategy: translation) }
     }
 
+    /// Whether a build remembers its crawl of `language` (see ``CrawlMemory``), to bring it up
+    /// to date next time rather than crawl again: for a site without collections, in a language
+    /// translated by field.
+    func remembersCrawl(of language: SiteLanguage?) -> Bool {
+        language?.strategy != .folder && collections.isEmpty
+    }
+
+    /// The codes of the languages whose crawls a build remembers (`nil` for a site without languages).
+    var rememberedCrawlLanguages: [String?] {
+        siteLanguages.filter(remembersCrawl(of:)).map { $0?.code }
+    }
+
     /// The settings as one language's crawl and plan read them: with folder-level translation
     /// the entries, the global story, the listings' folders and the collections' folders are
     /// inside the language's folder (`home` is `de/home`, `blog/` is `de/blog/`).

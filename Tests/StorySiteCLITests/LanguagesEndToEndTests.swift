@@ -373,6 +373,22 @@ extension StorySiteCLITests {
             ])
         }
 
+        @Test("a default-language story on the path of another language's page is an error naming both, and nothing is written")
+        func pathTakenAcrossLanguages() async throws {
+            let workspace = try Self.workspace([
+                try Collections.story("home", uuid: "home", name: "Home", linksTo: ["about", "clash"]),
+                try Collections.story("about", uuid: "about", name: "About",
+                                      raw: ["translated_slugs": [["path": "ueber-uns", "name": "Über uns", "lang": "de"]]]),
+                try Collections.story("de/ueber-uns", uuid: "clash", name: "Clash"),
+            ], settings: #"{"languages": ["en", "de"], "translation": "field"}"#)
+            let result = try await Executable.run(["build"], in: workspace.url)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(
+                "de/ueber-uns/index.html: error: two pages map to this file: 'de/ueber-uns' (en) and 'about' (de); rename one of them"),
+                "\(result.stderr)")
+            #expect(!workspace.exists("Output"))
+        }
+
         @Test("a tag's pages in the three languages translate each other, in page.translations and in the sitemap")
         func tagPagesTranslate() async throws {
             let workspace = try Self.workspace(try Self.space())
