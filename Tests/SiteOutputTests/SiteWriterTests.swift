@@ -211,6 +211,17 @@ extension SiteOutputTests {
             #expect(try workspace.read("real/index.html") == "two")
         }
 
+        @Test("files to keep that the last build did not write are an error naming the first, and nothing is touched")
+        func keptButNeverWritten() throws {
+            _ = try writer.write([OutputFile(path: "index.html", text: "one")])
+            #expect {
+                try writer.write([OutputFile(path: "index.html", text: "two")], keeping: ["b/index.html", "a/index.html"])
+            } throws: { error in
+                (error as? OutputError)?.message == "'a/index.html' was to be kept, but the last build did not write it"
+            }
+            #expect(try workspace.read("Output/index.html") == "one")
+        }
+
         @Test("two files with one path are an error")
         func duplicatePaths() {
             #expect {
