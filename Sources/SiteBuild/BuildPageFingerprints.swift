@@ -119,14 +119,18 @@ struct BuildPageFingerprints: Sendable {
         var crumbs: [Substring: UInt64] = [:]
         for story in stories {
             let folder = folder(of: story.fullSlug)
-            guard crumbs[folder] == nil else { continue }
-            var fingerprint = Fingerprint()
-            forEachFolder(above: story.fullSlug) { folder in
-                combine(graph.story(for: .slug(folder)).flatMap { graph.position(of: $0) }.map { identities[$0].identity }, into: &fingerprint)
-            }
-            crumbs[folder] = fingerprint.value
+            if crumbs[folder] == nil { crumbs[folder] = self.crumbs(above: story.fullSlug, graph: graph, identities: identities) }
         }
         return crumbs
+    }
+
+    /// The identities of the start pages of the folders above `fullSlug`, outermost first, hashed.
+    private static func crumbs(above fullSlug: String, graph: LinkGraph, identities: [Identity]) -> UInt64 {
+        var fingerprint = Fingerprint()
+        forEachFolder(above: fullSlug) { folder in
+            combine(graph.story(for: .slug(folder)).flatMap { graph.position(of: $0) }.map { identities[$0].identity }, into: &fingerprint)
+        }
+        return fingerprint.value
     }
 
     /// What `fullSlug`'s breadcrumbs depend on: all of it up to its last segment, `blog/2024/`
@@ -221,7 +225,8 @@ struct BuildPageFingerprints: Sendable {
             }
         }
         Self.combine(root, content: false, into: &fingerprint)
-        fingerprint.combine(value: folderCrumbs[Self.folder(of: story.fullSlug)] ?? 0)
+        fingerprint.combine(
+            value: folderCrumbs[Self.folder(of: story.fullSlug)] ?? Self.crumbs(above: story.fullSlug, graph: graph, identities: identities))
         if let position {
             for source in graph.backlinkPositions(to: position) { Self.combine(identities[source], content: false, into: &fingerprint) }
         }

@@ -157,8 +157,13 @@ public struct IncrementalBuild {
         outcome.summary = written.summary
         outcome.served = site.served
         if let model = site.model { siteModels?.store(model) }
-        timings.measure("cache write") { writeCache(inputs: inputs, site: site, output: written.fingerprint) }
-        if let kept, let keptEncoding { timings.measure("kept content write") { kept.write(keptEncoding, in: output) } }
+        // The page records and the kept content are files of their own, written side by side.
+        timings.measure("cache write") {
+            _ = ParallelWork.both(
+                jobs: settings.jobs,
+                { writeCache(inputs: inputs, site: site, output: written.fingerprint) },
+                { if let kept, let keptEncoding { kept.write(keptEncoding, in: output) } })
+        }
         return outcome
     }
 

@@ -262,8 +262,9 @@ public struct SiteGenerator {
                 output.files += plan.feeds.map { FeedFile.make(for: $0, renderer: renderer, baseURL: baseURL, site: settings.site) }
             }
             let entries = plans.flatMap { plan in
-                plan.pages.map { page in
-                    Sitemap.Entry(
+                ParallelWork.map(count: plan.pages.count, jobs: settings.jobs) { index in
+                    let page = plan.pages[index]
+                    return Sitemap.Entry(
                         url: page.location.url, lastModified: StoryDate(page.kind.story?.string("published_at"))?.rfc3339,
                         alternates: translations.sitemapAlternates(of: page, in: plan.language))
                 }
