@@ -190,7 +190,7 @@ public struct SiteGenerator {
             editions: zip(plans, zip(graphs, renderers)).map { SiteModel.Edition(plan: $0, graph: $1.0.graph, renderer: $1.1) },
             translations: translations, strict: settings.strict, templates: settings.templates)
         timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
-        output.diagnostics += timings.measure("path check") { folderConflicts(plans, in: output) }
+        output.diagnostics += timings.measure("path check") { folderConflicts(plans, in: output, intact: intact) }
     }
 
     /// The renderer of `plan`'s pages, the language at `index` of `languages`: its links across
@@ -231,7 +231,10 @@ public struct SiteGenerator {
 
     /// Errors for files that another file would need to be a folder (a story slugged
     /// `assets/style.css` beside that asset), each naming both: the write would fail on them.
-    private func folderConflicts(_ plans: [PagePlan], in output: Output) -> [Diagnostic] {
+    /// Files that are all `intact` ones of the last build have none: their manifest was checked
+    /// for them when it was read, and checking again would cost per file.
+    private func folderConflicts(_ plans: [PagePlan], in output: Output, intact: [String: String]) -> [Diagnostic] {
+        if output.kept.allSatisfy({ intact[$0] != nil }), output.files.allSatisfy({ intact[$0.path] != nil }) { return [] }
         let conflicts = SafePath.folderConflicts(among: output.files.map(\.path) + output.kept)
         guard !conflicts.isEmpty else { return [] }
         var pages: [String: PlannedPage] = [:]

@@ -113,23 +113,27 @@ public struct SiteWriter: Sendable {
         let previous = found ?? Manifest()
         var plan = [(path: String, contents: Data?, entry: Manifest.Entry, unchanged: Bool)]()
         plan.reserveCapacity(files.count + kept.count)
-        var seen = Set<String>()
         // A kept file is one the manifest lists (so its path was checked when the manifest was
         // read), found as the manifest records it when the build started (see
         // ``PreviousOutput/intactFiles()``). It is not looked at again: one changed since keeps
         // its manifest entry, so the next build finds it changed and writes it again.
         // In no particular order: sorting ten thousand paths costs more than anything done with them.
-        if let missing = kept.filter({ previous.files[$0] == nil }).min() {
-            throw OutputError(path: displayPath, message: "'\(missing)' was to be kept, but the last build did not write it")
-        }
-        seen.reserveCapacity(kept.count + files.count)
         for path in kept {
-            seen.insert(path)
-            plan.append((path, nil, previous.files[path]!, true))
+            guard let old = previous.files[path] else {
+                let missing = kept.filter { previous.files[$0] == nil }.min()!
+                throw OutputError(path: displayPath, message: "'\(missing)' was to be kept, but the last build did not write it")
+            }
+            plan.append((path, nil, old, true))
         }
-        try Self.checkFolders(files.map(\.path) + kept)
+        // Paths that are all the manifest's were checked when it was read: they hold no file
+        // that another would need as a folder, and checking again would cost per path.
+        if found == nil || !files.allSatisfy({ previous.files[$0.path] != nil }) {
+            try Self.checkFolders(files.map(\.path) + kept)
+        }
+        var written = Set<String>()
+        written.reserveCapacity(files.count)
         for file in files {
-            guard seen.insert(file.path).inserted else {
+            guard !kept.contains(file.path), written.insert(file.path).inserted else {
                 throw OutputError(path: displayPath, message: "two files map to '\(file.path)'")
             }
             let hash = file.hash
@@ -143,9 +147,9 @@ public struct SiteWriter: Sendable {
             }
             plan.append((file.path, file.isStaged ? nil : file.contents, entry, unchanged))
         }
-        let removed = previous.files.keys.filter { !seen.contains($0) }.count
+        let gone = previous.files.keys.filter { !kept.contains($0) && !written.contains($0) }
         let unchangedCount = plan.filter(\.unchanged).count
-        let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: removed)
+        let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: gone.count)
         if staged == nil, summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
             return Written(summary: summary, fingerprint: previousOutput.fingerprint)
         }
@@ -155,7 +159,7 @@ public struct SiteWriter: Sendable {
            previous.files.keys.allSatisfy(SafePath.isNormalized) {
             let changed = plan.filter { !$0.unchanged }
             let entries = Dictionary(uniqueKeysWithValues: changed.map { ($0.path, $0.entry) })
-            let gone = previous.files.keys.filter { !seen.contains($0) }.sorted()
+            let gone = gone.sorted()
             try InPlaceUpdate(output: output, displayPath: displayPath).run(
                 changed: changed.map { InPlaceUpdate.Change(path: $0.path, contents: $0.contents ?? Data()) }, removing: gone
             ) { modified in

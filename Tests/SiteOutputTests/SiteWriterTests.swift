@@ -222,6 +222,19 @@ extension SiteOutputTests {
             #expect(try workspace.read("Output/index.html") == "one")
         }
 
+        @Test("a new file below a kept one is an error naming both, and nothing is touched")
+        func newFileBelowKeptFile() throws {
+            _ = try writer.write([OutputFile(path: "a/index.html", text: "a"), OutputFile(path: "index.html", text: "one")])
+            #expect {
+                try writer.write(
+                    [OutputFile(path: "index.html", text: "two"), OutputFile(path: "a/index.html/x.html", text: "x")], keeping: ["a/index.html"])
+            } throws: { error in
+                (error as? OutputError)?.description
+                    == "a/index.html/x.html: error: cannot be written: 'a/index.html' is a file of the site, so it cannot also be a folder"
+            }
+            #expect(try workspace.read("Output/index.html") == "one")
+        }
+
         @Test("two files with one path are an error")
         func duplicatePaths() {
             #expect {
