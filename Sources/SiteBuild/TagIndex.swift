@@ -41,7 +41,7 @@ struct TagIndex: Sendable {
                 }
             }
         }
-        tags.sort { $0.slug.utf8.lexicographicallyPrecedes($1.slug.utf8) }
+        tags.sort { $0.slug.utf8Precedes($1.slug) }
         positions = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1.slug, $0) })
         for index in tags.indices { tags[index].stories = order.sorted(tags[index].stories) }
     }

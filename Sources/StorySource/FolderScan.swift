@@ -1,3 +1,4 @@
+import StoryModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,7 +29,7 @@ enum FolderScan {
         var files: [String] = []
         var seen: Set<FolderIdentity> = []
         try scan(folder, relative: "", into: &files, seen: &seen)
-        return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return files.sorted { $0.utf8Precedes($1) }
     }
 
     /// The bytes of the file at `path`.

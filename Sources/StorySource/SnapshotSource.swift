@@ -135,7 +135,7 @@ public final class SnapshotSource: StorySource, @unchecked Sendable {
             lock.withLock { _ = answeredQueries.insert(query) }
         }
         return lock.withLock {
-            byUUID.values.filter(query.matches).sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
+            byUUID.values.filter(query.matches).sorted { $0.fullSlug.utf8Precedes($1.fullSlug) }
         }
     }
 

@@ -14,6 +14,11 @@ struct StoryIndex: Sendable {
     private var slugOrder: [Int] = []
 
     init(_ files: [StoryFile]) {
+        let count = files.reduce(0) { $0 + $1.stories.count }
+        stories.reserveCapacity(count)
+        origins.reserveCapacity(count)
+        byUUID.reserveCapacity(count)
+        bySlug.reserveCapacity(count)
         for file in files {
             problems += file.problems
             for entry in file.stories { addPrimary(entry) }
@@ -25,7 +30,7 @@ struct StoryIndex: Sendable {
                 add(entry)
             }
         }
-        slugOrder = stories.indices.sorted { stories[$0].fullSlug.utf8.lexicographicallyPrecedes(stories[$1].fullSlug.utf8) }
+        slugOrder = stories.indices.sorted { stories[$0].fullSlug.utf8Precedes(stories[$1].fullSlug) }
     }
 
     /// The stories answering `query`, in `full_slug` order: the range of ``slugOrder`` that

@@ -100,7 +100,7 @@ public final class StoryblokSource: StorySource {
         }
         let links = (first.entries + rest).filter { !$0.isFolder }.map(\.uuid)
         let stories = try await stories(for: links.map(StoryReference.uuid))
-        return stories.values.sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
+        return stories.values.sorted { $0.fullSlug.utf8Precedes($1.fullSlug) }
     }
 
     /// Every story below the query's folder (`starts_with`), with its tag (`with_tag`), 100 per
@@ -112,7 +112,7 @@ public final class StoryblokSource: StorySource {
         let stories = try await everyPage(parameters)
         var seen: Set<String> = []
         return stories.filter { query.matches($0) && seen.insert($0.uuid).inserted }
-            .sorted { $0.fullSlug.utf8.lexicographicallyPrecedes($1.fullSlug.utf8) }
+            .sorted { $0.fullSlug.utf8Precedes($1.fullSlug) }
     }
 
     /// Every story a `stories` listing with `parameters` answers, 100 per request, the further
