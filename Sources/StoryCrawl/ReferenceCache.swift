@@ -152,6 +152,7 @@ public final class ReferenceCache: @unchecked Sendable {
         lock.withLock {
             guard persisting else { return }
             switchLocked(to: Context(baseURL: baseURL, rootSlug: rootSlug))
+            current.storedUsed.reserveCapacity(current.storedUsed.count + digests.count)
             for digest in digests where current.kept(digest) != nil { current.storedUsed.insert(digest) }
         }
     }
