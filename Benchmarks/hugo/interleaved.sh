@@ -4,7 +4,7 @@
 # minute to the next slows all three alike. Prints each round's times, peak memory and ratios,
 # then the median ratios.
 #
-#   bash Benchmarks/hugo/interleaved.sh OLD_STORYSITE NEW_STORYSITE WORKSPACE [ROUNDS]
+#   bash Benchmarks/hugo/interleaved.sh [--one-story] OLD_STORYSITE NEW_STORYSITE WORKSPACE [ROUNDS]
 #
 # For example, the commit before a change against the working tree, at 100,000 stories:
 #   git worktree add /tmp/before HEAD~1 && (cd /tmp/before && swift build -c release --product storysite)
@@ -14,11 +14,58 @@
 #
 # Each build writes a fresh output folder of its own beside the workspace (`<WORKSPACE>-old`,
 # `-new`): the two binaries may keep their content in different formats.
+#
+# With --one-story it compares the two binaries (not Hugo) on the rebuild after an edit: each
+# builds a copy of the workspace of its own once, then round after round the same story's
+# subtitle is edited in both copies and each rebuilds in turn (default 9 rounds).
 set -euo pipefail
+one_story=false
+if [[ ${1:-} == --one-story ]]; then one_story=true; shift; fi
 [[ $# -ge 3 ]] || { sed -n '7p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 64; }
 old=$(realpath "$1")
 new=$(realpath "$2")
 workspace=$(realpath "$3")
+median() { sort -n | awk '{ value[NR] = $1 } END { print (NR % 2 ? value[(NR + 1) / 2] : (value[NR / 2] + value[NR / 2 + 1]) / 2) }'; }
+
+if $one_story; then
+    rounds=${4:-9}
+    # As build-benchmark builds: with a base URL, so the sitemap and feeds are made too.
+    base_url=https://bench.example/
+    edited=Content/posts/0/post-5.json
+    [[ -f "$workspace/$edited" && -d "$workspace/Templates" ]] || { echo "$workspace is not a build-benchmark workspace" >&2; exit 66; }
+    trap 'rm -rf "$workspace-old" "$workspace-new"' EXIT
+    # A copy of the workspace without its output, built once by `binary`.
+    prepare() {
+        local copy=$1 binary=$2
+        rm -rf "$copy"
+        mkdir "$copy"
+        cp -a "$workspace/Content" "$workspace/Templates" "$copy/"
+        [[ -f "$workspace/storysite.json" ]] && cp "$workspace/storysite.json" "$copy/"
+        (cd "$copy" && "$binary" build --base-url "$base_url" --quiet >/dev/null)
+    }
+    # Edits the story in `copy`, then times the rebuild by `binary`: its wall time in seconds.
+    rebuild() {
+        local copy=$1 binary=$2 round=$3 start end
+        sed -i "s/\"subtitle\": \"\([^\"]*\)\"/\"subtitle\": \"\1 round$round\"/" "$copy/$edited"
+        start=$(date +%s.%N)
+        (cd "$copy" && "$binary" build --base-url "$base_url" --quiet >/dev/null)
+        end=$(date +%s.%N)
+        awk -v start="$start" -v end="$end" 'BEGIN { printf "%.3f", end - start }'
+    }
+    prepare "$workspace-old" "$old"
+    prepare "$workspace-new" "$new"
+    ratios=()
+    for round in $(seq "$rounds"); do
+        old_wall=$(rebuild "$workspace-old" "$old" "$round")
+        new_wall=$(rebuild "$workspace-new" "$new" "$round")
+        ratio=$(awk -v a="$new_wall" -v b="$old_wall" 'BEGIN { printf "%.3f", a / b }')
+        ratios+=("$ratio")
+        printf 'round %d: old %s s, new %s s; new/old %s\n' "$round" "$old_wall" "$new_wall" "$ratio"
+    done
+    printf 'median of %d rounds: new/old %s\n' "$rounds" "$(printf '%s\n' "${ratios[@]}" | median)"
+    exit 0
+fi
+
 rounds=${4:-3}
 command -v hugo >/dev/null || { echo "hugo is not installed (apt-get install -y hugo)" >&2; exit 69; }
 [[ -x /usr/bin/time ]] || { echo "/usr/bin/time is not installed (apt-get install -y time)" >&2; exit 69; }
@@ -48,7 +95,6 @@ for round in $(seq "$rounds"); do
         "$round" "$old_wall" "$old_cpu" "$old_peak" "$new_wall" "$new_cpu" "$new_peak" "$hugo_wall" "$hugo_peak" \
         "$(ratio "$new_wall" "$old_wall")"
 done
-median() { sort -n | awk '{ value[NR] = $1 } END { print (NR % 2 ? value[(NR + 1) / 2] : (value[NR / 2] + value[NR / 2 + 1]) / 2) }'; }
 printf 'median of %d rounds: new/old %s, old/hugo %s, new/hugo %s\n' "$rounds" \
     "$(printf '%s\n' "${ratios[@]}" | cut -d' ' -f1 | median)" \
     "$(printf '%s\n' "${ratios[@]}" | cut -d' ' -f2 | median)" \
