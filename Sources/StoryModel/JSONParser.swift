@@ -162,17 +162,45 @@ struct JSONParser {
         guard tape.finishContainer(at: start, count: count) else { throw error("the document is too large to read") }
     }
 
-    /// Whether the object at `start`, the tape's last value, has a key more than once.
+    /// Whether the object at `start`, the tape's last value, has a key more than once, keys
+    /// compared as strings are. Keys of ASCII alone are equal exactly when their bytes are, so
+    /// they are compared in place, without a string made of each: a manifest of a hundred
+    /// thousand files is one such object. Others compare by Unicode equivalence, as strings.
     private func hasRepeatedKey(inObjectAt start: Int, entries count: Int) -> Bool {
-        let keys = tape.withReader { reader in
-            var keys = Set<String>()
+        tape.withReader { reader in
+            var seen = Set<KeyBytes>(minimumCapacity: count)
+            var isASCII = true
+            var repeats = false
+            reader.forEachEntry(ofObject: start) { key, _ in
+                let bytes = reader.bytes(at: key)
+                guard bytes.allSatisfy({ $0 < 0x80 }) else {
+                    isASCII = false
+                    return false
+                }
+                repeats = !seen.insert(KeyBytes(bytes: bytes)).inserted
+                return !repeats
+            }
+            guard !isASCII else { return repeats }
+            var keys = Set<String>(minimumCapacity: count)
             reader.forEachEntry(ofObject: start) { key, _ in
                 keys.insert(String(decoding: reader.bytes(at: key), as: UTF8.self))
                 return true
             }
-            return keys
+            return keys.count < count
         }
-        return keys.count < count
+    }
+
+    /// A key's bytes on the tape, hashed and compared in place; valid while the tape's reader is.
+    private struct KeyBytes: Hashable {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        static func == (lhs: KeyBytes, rhs: KeyBytes) -> Bool {
+            JSONTape.Reader.equal(lhs.bytes, rhs.bytes)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
     }
 
     private mutating func enterContainer() throws(JSONParseError) {

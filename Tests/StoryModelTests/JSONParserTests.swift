@@ -62,6 +62,14 @@ extension StoryModelTests {
             #expect(large["k3"] == .string("again"))
             #expect(large["k90"] == .string("again"))
             #expect(large.objectValue?.keys.first == "k0")
+
+            // Beyond ASCII, keys compare as strings do: "é" composed and decomposed are one key.
+            let accented = (0..<100).map { "\"ké\($0)\": \($0)" }.joined(separator: ", ")
+            let distinct = try JSONValue(parsing: "{\(accented)}")
+            #expect(distinct.objectValue?.count == 100)
+            let equivalent = try JSONValue(parsing: "{\(accented), \"ke\u{301}7\": \"again\"}")
+            #expect(equivalent.objectValue?.count == 100)
+            #expect(equivalent["k\u{E9}7"] == .string("again"))
         }
 
         @Test("reports malformed JSON with the exact line and column", arguments: [
