@@ -30,10 +30,7 @@ struct BuildPageFingerprints: Sendable {
     private let base: String
     /// Every story of the graph's, in ``LinkGraph/stories`` order, hashed once rather than for
     /// every page that shows it.
-    private let identities: [Identity]
-    /// For each story, the positions of the stories whose digests its ``Identity/shown`` holds;
-    /// empty unless reads are noted.
-    private let shownReads: [[Int32]]
+    private let hashed: HashedStories
     /// The root story's, first in every story page's breadcrumbs.
     private let root: Identity?
     /// The rest of the breadcrumbs of the stories of each folder (`blog/2024/`): the identities
@@ -86,10 +83,9 @@ struct BuildPageFingerprints: Sendable {
             }
             return (identity: Identity(identity: names[position].identity, shown: shown.value), reads: reads.positions)
         }
-        let identities = shown.map(\.identity)
-        let shownReads = shown.map(\.reads)
-        self.identities = identities
-        self.shownReads = shownReads
+        let hashed = HashedStories(identities: shown.map(\.identity), shownReads: shown.map(\.reads))
+        let identities = hashed.identities
+        self.hashed = hashed
         root = graph.story(for: .slug(graph.rootSlug)).flatMap { graph.position(of: $0) }.map { identities[$0] }
         folderCrumbs = Self.folderCrumbs(of: stories.map(\.story), graph: graph, identities: identities)
         var base = Fingerprint()
@@ -101,14 +97,10 @@ struct BuildPageFingerprints: Sendable {
         } else {
             base.combine(plan.globalStory?.digest ?? "-")
         }
-        baseReads.note(shown: global.map { shownReads[$0] })
+        baseReads.note(shown: global.map { hashed.shownReads[$0] })
         for collection in plan.collections {
             base.combine(collection.name)
-            for story in collection.stories {
-                let position = graph.position(of: story)
-                Self.combine(position.map { identities[$0] }, content: true, into: &base)
-                baseReads.note(shown: position.map { shownReads[$0] })
-            }
+            for story in collection.stories { hashed.combineShown(graph.position(of: story), into: &base, reads: &baseReads) }
         }
         self.base = base.hex
         readByEveryPage = Set(baseReads.positions.map(Int.init))
@@ -190,7 +182,7 @@ struct BuildPageFingerprints: Sendable {
             }
         }
         for story in listing.children ?? [] {
-            combineShown(graph.position(of: story), into: &fingerprint, reads: &reads)
+            hashed.combineShown(graph.position(of: story), into: &fingerprint, reads: &reads)
         }
         fingerprint.combine(listing.pagination.map { "\($0.current)/\($0.total)" } ?? "-")
         fingerprint.combine(listing.feedURL ?? "-")
@@ -220,15 +212,15 @@ struct BuildPageFingerprints: Sendable {
                     // A link to another language's page shows that story's name and URL.
                     fingerprint.combine("\(other.uuid) \(other.name) \(other.fullSlug) \(other.digest)")
                 } else {
-                    combineShown(graph.targetPosition(ofEdge: index), into: &fingerprint, reads: &reads)
+                    hashed.combineShown(graph.targetPosition(ofEdge: index), into: &fingerprint, reads: &reads)
                 }
             }
         }
         Self.combine(root, content: false, into: &fingerprint)
         fingerprint.combine(
-            value: folderCrumbs[Self.folder(of: story.fullSlug)] ?? Self.crumbs(above: story.fullSlug, graph: graph, identities: identities))
+            value: folderCrumbs[Self.folder(of: story.fullSlug)] ?? Self.crumbs(above: story.fullSlug, graph: graph, identities: hashed.identities))
         if let position {
-            for source in graph.backlinkPositions(to: position) { Self.combine(identities[source], content: false, into: &fingerprint) }
+            for source in graph.backlinkPositions(to: position) { Self.combine(hashed.identities[source], content: false, into: &fingerprint) }
         }
     }
 
@@ -245,11 +237,18 @@ struct BuildPageFingerprints: Sendable {
         }
     }
 
-    /// The identity of the story at `position` with its content as shown, noting in `reads`
-    /// whose content that is; `-` for a story the graph does not have.
-    private func combineShown(_ position: Int?, into fingerprint: inout Fingerprint, reads: inout ContentReads) {
-        Self.combine(position.map { identities[$0] }, content: true, into: &fingerprint)
-        reads.note(shown: position.map { shownReads[$0] })
+    /// The graph's stories hashed: each one's ``Identity``, and the positions of the stories whose
+    /// digests its ``Identity/shown`` holds (empty unless reads are noted).
+    private struct HashedStories: Sendable {
+        let identities: [Identity]
+        let shownReads: [[Int32]]
+
+        /// The identity of the story at `position` with its content as shown, noting in `reads`
+        /// whose content that is; `-` for a story the graph does not have.
+        func combineShown(_ position: Int?, into fingerprint: inout Fingerprint, reads: inout ContentReads) {
+            BuildPageFingerprints.combine(position.map { identities[$0] }, content: true, into: &fingerprint)
+            reads.note(shown: position.map { shownReads[$0] })
+        }
     }
 
     /// `story`'s identity, and with `content` its content as shown; `-` for no story.
