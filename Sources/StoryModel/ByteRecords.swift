@@ -17,10 +17,12 @@ public struct ByteRecordWriter {
     private let magic: String
     private var body: [UInt8] = []
     private var strings: [String] = []
-    /// The strings this writer added to the table, by index. A writer that continues a table
-    /// does not look its strings up (it would hash every one of them to write a few records):
-    /// a string it writes again is added again, and goes when the table is next written whole.
-    private var indexes: [String: Int] = [:]
+    /// The strings this writer added to the table, which follow those of the table it continues
+    /// (``tableContinued``). A writer that continues a table does not look its strings up (it
+    /// would hash every one of them to write a few records): a string it writes again is added
+    /// again, and goes when the table is next written whole.
+    private var added = StringTableIndex()
+    private var tableContinued = 0
     /// The table's size when last written whole; nil for a table of this writer's alone.
     private var wholeTableCount: Int?
 
@@ -33,6 +35,7 @@ public struct ByteRecordWriter {
     public init(magic: String, continuing reader: ByteRecordReader) {
         self.magic = magic
         strings = reader.table.strings
+        tableContinued = strings.count
         wholeTableCount = reader.table.wholeTableCount
     }
 
@@ -60,14 +63,12 @@ public struct ByteRecordWriter {
 
     public mutating func number(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }
 
+    /// A string in the table, by its index there: one the table holds already (byte for byte) is
+    /// not added again.
     public mutating func string(_ value: String) {
-        if let index = indexes[value] {
-            number(index)
-            return
-        }
-        indexes[value] = strings.count
-        number(strings.count)
-        strings.append(value)
+        let (number, isNew) = added.number(of: value)
+        if isNew { strings.append(value) }
+        self.number(tableContinued + number)
     }
 
     /// A string written where it stands, its length then its UTF-8 bytes, not put in the table:

@@ -42,6 +42,28 @@ extension StoryModelTests {
             }
         }
 
+        @Test("thousands of strings written twice each are in the table once, and every one reads back byte for byte")
+        func manyStringsOnce() throws {
+            let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+            let distinct = ["", composed, decomposed] + (0..<5_000).map { "8b2faab3-724a-c25b-5197-\(String($0, radix: 16))" }
+            var writer = ByteRecordWriter(magic: Self.magic)
+            for string in distinct + distinct.reversed() { writer.string(string) }
+            var once = ByteRecordWriter(magic: Self.magic)
+            for string in distinct { once.string(string) }
+            let tableBytes = once.bytes.count - once.records.count
+            #expect(writer.bytes.count - writer.records.count == tableBytes, "the repeats add nothing to the table")
+
+            let bytes = Data(writer.bytes)
+            try bytes.withUnsafeBytes { buffer in
+                var reader = try #require(ByteRecordReader(buffer, magic: Self.magic))
+                for expected in distinct + distinct.reversed() {
+                    let read = reader.string()
+                    #expect(read.map { Array($0.utf8) } == Array(expected.utf8))
+                }
+                #expect(reader.isAtEnd)
+            }
+        }
+
         @Test("a JSON value written with its strings in place reads back the same, with only its keys in the table")
         func jsonWithStringsInPlace() throws {
             let head = JSONValue.object(JSONObject([
