@@ -83,7 +83,7 @@ public struct Crawler: Sendable {
                 let extract = { ReferenceExtractor.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug) }
                 return referenceCache?.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug, extract: extract) ?? extract()
             }
-            let levelEdges: [[LinkGraph.Edge]]
+            var levelEdges: [[LinkGraph.Edge]]
             if let memory = source as? any InMemoryStorySource,
                !found.contains(where: { $0.contains { $0.embeddedStory != nil } }) {
                 levelEdges = resolveAtOnce(found, of: level, in: memory, catalog: &catalog)
@@ -93,10 +93,10 @@ public struct Crawler: Sendable {
             let listed = try await listings(of: level)
             for members in listed { for member in members { catalog.learn(member) } }
             var next: [Story] = []
-            for (position, referenceEdges) in levelEdges.enumerated() {
-                // Appended in place, then visited: each edge is copied once.
+            for position in levelEdges.indices {
+                // Moved in place, then visited: no edge is copied.
                 let first = edges.count
-                edges += referenceEdges
+                Self.move(&levelEdges[position], to: &edges)
                 for member in listed[position] {
                     edges.append(LinkGraph.Edge(
                         source: level[position].uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid), target: member.uuid))
@@ -129,6 +129,14 @@ public struct Crawler: Sendable {
 
         let orphans = try await source.allStories()?.filter { positions[$0.key] == nil } ?? []
         return LinkGraph(stories: nodes, edges: edges, orphans: orphans, root: root, ends: ends, positions: positions, jobs: jobs)
+    }
+
+    /// Moves every edge of `moved` to the end of `edges`, in order, leaving `moved` empty: an
+    /// edge copied would retain each of its strings, and the one left behind release them.
+    /// (Reversed through a buffer, whose swaps move; an array's copy.)
+    private static func move(_ moved: inout [LinkGraph.Edge], to edges: inout [LinkGraph.Edge]) {
+        moved.withUnsafeMutableBufferPointer { $0.reverse() }
+        while let edge = moved.popLast() { edges.append(edge) }
     }
 
     /// The edges of a level's references: the stories they name are asked of the source

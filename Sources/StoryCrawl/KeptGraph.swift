@@ -115,12 +115,15 @@ public struct KeptGraph: Sendable {
         let resolvedEdges = graph.resolvedEdges
         let reachedUUIDs = reached.map(\.uuid)
         guard !resolvedEdges.contains(where: { $0.source == nil }) else { return nil }
-        let parts = ParallelWork.map(count: (graph.edges.count + edgesPerPart - 1) / edgesPerPart, jobs: jobs) { part in
-            var edges = ByteRecordWriter(magic: edgesMagic)
-            for index in part * edgesPerPart..<min((part + 1) * edgesPerPart, graph.edges.count) {
-                write(graph.edges[index], resolvedAs: resolvedEdges[index], uuids: reachedUUIDs, into: &edges)
+        // Each edge is written from the buffer in place: a copy would retain every one of its strings.
+        let parts = graph.edges.withUnsafeBufferPointer { allEdges in
+            ParallelWork.map(count: (allEdges.count + edgesPerPart - 1) / edgesPerPart, jobs: jobs) { part in
+                var edges = ByteRecordWriter(magic: edgesMagic)
+                for index in part * edgesPerPart..<min((part + 1) * edgesPerPart, allEdges.count) {
+                    write(allEdges[index], resolvedAs: resolvedEdges[index], uuids: reachedUUIDs, into: &edges)
+                }
+                return edges.bytes
             }
-            return edges.bytes
         }
         writer.number(graph.edges.count)
         writer.number(parts.count)

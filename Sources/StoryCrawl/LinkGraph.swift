@@ -116,7 +116,7 @@ public struct LinkGraph: Sendable {
         let resolved = ParallelWork.map(count: edges.count, jobs: jobs) { position in
             ResolvedEdge(
                 source: ends[position].source, target: ends[position].target,
-                isStale: ends[position].target.map { Self.isStale(edges[position], targetKey: slugKeys[$0]) } ?? false)
+                isStale: ends[position].target.map { Self.isStale(edgeAt: position, of: edges, targetKey: slugKeys[$0]) } ?? false)
         }
         self.init(stories: stories, edges: edges, orphans: orphans, root: root, resolved: resolved, byUUID: positions)
     }
@@ -225,7 +225,7 @@ public struct LinkGraph: Sendable {
                 let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[StoryKey(sourceUUID)]
                 lastSource = (sourceUUID, source)
                 let target = edges[position].target.flatMap { byUUID[StoryKey($0)] }
-                let stale = target.map { isStale(edges[position], targetKey: SlugLookup.key(stories[$0].story.fullSlug)) } ?? false
+                let stale = target.map { isStale(edgeAt: position, of: edges, targetKey: SlugLookup.key(stories[$0].story.fullSlug)) } ?? false
                 found.append(ResolvedEdge(source: source, target: target, isStale: stale))
             }
             return found
@@ -233,19 +233,21 @@ public struct LinkGraph: Sendable {
         return Array(runs.joined())
     }
 
-    /// Whether `edge`, resolved to the story whose slug has the lookup key `targetKey`, saved
-    /// another slug for it (see ``staleEdges``).
-    private static func isStale(_ edge: Edge, targetKey: String) -> Bool {
-        guard let cachedURL = edge.cachedURL, !isLanguageVersion(edge) else { return false }
+    /// Whether the edge at `position` of `edges`, resolved to the story whose slug has the lookup
+    /// key `targetKey`, saved another slug for it (see ``staleEdges``). It reads the edge's
+    /// fields in place: a copy of the whole edge would retain every one of its strings.
+    private static func isStale(edgeAt position: Int, of edges: [Edge], targetKey: String) -> Bool {
+        guard let cachedURL = edges[position].cachedURL,
+              !isLanguageVersion(reference: edges[position].reference, target: edges[position].target) else { return false }
         return SlugLookup.key(cachedURL) != targetKey
     }
 
-    /// Whether `edge` names a story by UUID and leads to another one: that story's version in
-    /// the crawled language (a space translated folder by folder), whose slug differs from the
-    /// saved one without the link being out of date. (A numeric UUID is a short id, which
+    /// Whether an edge with `reference` and `target` names a story by UUID and leads to another
+    /// one: that story's version in the crawled language (a space translated folder by folder),
+    /// whose slug differs from the saved one without the link being out of date. (A numeric UUID is a short id, which
     /// names its story.)
-    private static func isLanguageVersion(_ edge: Edge) -> Bool {
-        guard case .uuid(let uuid) = edge.reference, let target = edge.target else { return false }
+    private static func isLanguageVersion(reference: StoryReference, target: String?) -> Bool {
+        guard case .uuid(let uuid) = reference, let target else { return false }
         return uuid != target && Int(uuid) == nil
     }
 
