@@ -195,7 +195,9 @@ public struct SiteWriter: Sendable {
         }
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            try SiteFileWriter.createFolders(plan.map { Self.folder(of: $0.path) }, in: staging.path, jobs: jobs)
+            // A file staged already has its folder: only the others need theirs made.
+            let unstaged = plan.lazy.filter { staged == nil || $0.contents != nil || $0.unchanged }
+            try SiteFileWriter.createFolders(unstaged.map { Self.folder(of: $0.path) }, in: staging.path, jobs: jobs)
             let written = ParallelWork.map(count: plan.count, jobs: jobs) { index -> Result<Int64, any Error> in
                 let item = plan[index]
                 let target = staging.path + "/" + item.path
