@@ -72,10 +72,10 @@ public struct LinkGraph: Sendable {
     private let bySlug: [String: Int]
     /// Per node (in ``stories`` order): the positions of its edges, of those its content makes,
     /// of its listing's, and the nodes linking to it.
-    private let edgesBySource: [[Int]]
-    private let referencesBySource: [[Int]]
-    private let listingsBySource: [[Int]]
-    private let backlinkSources: [[Int]]
+    private let edgesBySource: PositionLists
+    private let referencesBySource: PositionLists
+    private let listingsBySource: PositionLists
+    private let backlinkSources: PositionLists
     /// Per edge (in ``edges`` order): the position in ``stories`` of its target; -1 for none.
     private let edgeTargets: [Int]
     /// The positions in ``edges`` of the ``staleEdges``.
@@ -133,8 +133,8 @@ public struct LinkGraph: Sendable {
     /// ``init(stories:edges:orphans:root:resolved:)`` takes to make this graph again.
     var resolvedEdges: [ResolvedEdge] {
         var sources = [Int?](repeating: nil, count: edges.count)
-        for (source, positions) in edgesBySource.enumerated() {
-            for edge in positions { sources[edge] = source }
+        for source in 0..<edgesBySource.count {
+            for edge in edgesBySource[source] { sources[edge] = source }
         }
         return edges.indices.map { ResolvedEdge(source: sources[$0], target: targetPosition(ofEdge: $0), isStale: isStaleEdge(at: $0)) }
     }
@@ -161,10 +161,10 @@ public struct LinkGraph: Sendable {
             if bySlug[key] == nil { bySlug[key] = position }
         }
 
-        var edgesBySource = [[Int]](repeating: [], count: stories.count)
-        var referencesBySource = [[Int]](repeating: [], count: stories.count)
-        var listingsBySource = [[Int]](repeating: [], count: stories.count)
-        var backlinkSources = [[Int]](repeating: [], count: stories.count)
+        var edgesBySource = PositionLists.Builder()
+        var referencesBySource = PositionLists.Builder()
+        var listingsBySource = PositionLists.Builder()
+        var backlinkSources = PositionLists.Builder()
         var unresolved: [Edge] = []
         var stale: [Edge] = []
         var stalePositions: Set<Int> = []
@@ -172,11 +172,11 @@ public struct LinkGraph: Sendable {
         for position in edges.indices {
             let source = resolved[position].source
             if let source {
-                edgesBySource[source].append(position)
+                edgesBySource.append(position, to: source)
                 if edges[position].kind == .listing {
-                    listingsBySource[source].append(position)
+                    listingsBySource.append(position, to: source)
                 } else {
-                    referencesBySource[source].append(position)
+                    referencesBySource.append(position, to: source)
                 }
             }
             guard edges[position].target != nil else {
@@ -186,24 +186,19 @@ public struct LinkGraph: Sendable {
             guard let target = resolved[position].target else { continue }
             edgeTargets[position] = target
             // A listing is navigation the site made, not a link an editor wrote.
-            if let source, source != target, edges[position].kind != .listing { backlinkSources[target].append(source) }
+            if let source, source != target, edges[position].kind != .listing { backlinkSources.append(source, to: target) }
             if resolved[position].isStale {
                 stale.append(edges[position])
                 stalePositions.insert(position)
             }
         }
-        for target in backlinkSources.indices where backlinkSources[target].count > 1 {
-            var distinct: [Int] = []
-            for source in backlinkSources[target].sorted() where distinct.last != source { distinct.append(source) }
-            backlinkSources[target] = distinct
-        }
         self.byUUID = byUUID
         self.byID = byID
         self.bySlug = bySlug
-        self.edgesBySource = edgesBySource
-        self.referencesBySource = referencesBySource
-        self.listingsBySource = listingsBySource
-        self.backlinkSources = backlinkSources
+        self.edgesBySource = edgesBySource.lists(count: stories.count)
+        self.referencesBySource = referencesBySource.lists(count: stories.count)
+        self.listingsBySource = listingsBySource.lists(count: stories.count)
+        self.backlinkSources = backlinkSources.lists(count: stories.count).sortedDistinct()
         self.edgeTargets = edgeTargets
         self.unresolvedEdges = unresolved
         self.staleEdges = stale
@@ -335,7 +330,7 @@ public struct LinkGraph: Sendable {
 
     /// The positions in ``edges`` of the references the content of the story at `position`
     /// makes, in document order (see ``references(from:)``).
-    public func referencePositions(from position: Int) -> [Int] {
+    public func referencePositions(from position: Int) -> ArraySlice<Int> {
         referencesBySource[position]
     }
 
@@ -347,7 +342,7 @@ public struct LinkGraph: Sendable {
 
     /// The positions in ``stories`` of the distinct stories linking to the story at `position`
     /// (see ``backlinks(to:)``).
-    public func backlinkPositions(to position: Int) -> [Int] {
+    public func backlinkPositions(to position: Int) -> ArraySlice<Int> {
         backlinkSources[position]
     }
 }
