@@ -239,8 +239,8 @@ public struct LinkGraph: Sendable {
 
     /// Whether an edge with `reference` and `target` names a story by UUID and leads to another
     /// one: that story's version in the crawled language (a space translated folder by folder),
-    /// whose slug differs from the saved one without the link being out of date. (A numeric UUID is a short id, which
-    /// names its story.)
+    /// whose slug differs from the saved one without the link being out of date. (A numeric
+    /// UUID is a short id, which names its story.)
     private static func isLanguageVersion(reference: StoryReference, target: String?) -> Bool {
         guard case .uuid(let uuid) = reference, let target else { return false }
         return uuid != target && Int(uuid) == nil

@@ -17,10 +17,10 @@ public struct ByteRecordWriter {
     private let magic: String
     private var body: [UInt8] = []
     private var strings: [String] = []
-    /// The strings this writer added to the table, which follow those of the table it continues
-    /// (``tableContinued``). A writer that continues a table does not look its strings up (it
-    /// would hash every one of them to write a few records): a string it writes again is added
-    /// again, and goes when the table is next written whole.
+    /// The strings this writer added to the table, numbered from 0 after the `tableContinued`
+    /// strings of the table it continues. A writer that continues a table does not look those
+    /// up (it would hash every one of them to write a few records): a string of the old table
+    /// it writes is added again, and goes when the table is next written whole.
     private var added = StringTableIndex()
     private var tableContinued = 0
     /// The table's size when last written whole; nil for a table of this writer's alone.
@@ -63,8 +63,8 @@ public struct ByteRecordWriter {
 
     public mutating func number(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }
 
-    /// A string in the table, by its index there: one the table holds already (byte for byte) is
-    /// not added again.
+    /// A string in the table, by its index there: one this writer added already (byte for byte)
+    /// is not added again.
     public mutating func string(_ value: String) {
         let (number, isNew) = added.number(of: value)
         if isNew { strings.append(value) }
