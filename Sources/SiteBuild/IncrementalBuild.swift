@@ -89,7 +89,7 @@ public struct IncrementalBuild {
         let needsModel = siteModels.map { $0.current == nil } ?? false
         if let cache, inputs.content != nil, cache.content == inputs.content, !needsModel, !generatesUnchanged,
            cache.output != nil,
-           cache.output == timings.measure("output check", { FolderFingerprint.of(output, skipRootDotfiles: true, jobs: settings.jobs) }) {
+           cache.output == timings.measure("output check", { writer.currentFingerprint() }) {
             // Nothing changed since the last build: report what it reported, touch nothing.
             return Outcome(
                 diagnostics: cache.warnings.map { .warning($0.location, $0.message) },

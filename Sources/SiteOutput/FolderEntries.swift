@@ -10,9 +10,11 @@ enum FolderEntries {
     /// Calls `visit` with each entry of the folder at `path` except `.` and `..`: the open
     /// folder's descriptor (for `fstatat`, `unlinkat`), the entry's name and its `d_type`. Stops
     /// as soon as `visit` returns false. False when the folder cannot be opened or read to its end
-    /// (`errno` says why) or `visit` stopped.
+    /// (`errno` says why) or `visit` stopped. With `folderInfo`, first puts there what `fstat`
+    /// says of the open folder, before any entry is read.
     static func forEach(
-        in path: String, _ visit: (_ folder: Int32, _ name: UnsafePointer<CChar>, _ type: Int32) -> Bool
+        in path: String, folderInfo: UnsafeMutablePointer<stat>? = nil,
+        _ visit: (_ folder: Int32, _ name: UnsafePointer<CChar>, _ type: Int32) -> Bool
     ) -> Bool {
         guard let directory = opendir(path) else { return false }
         defer {
@@ -21,6 +23,7 @@ enum FolderEntries {
             errno = failure
         }
         let descriptor = dirfd(directory)
+        if let folderInfo, fstat(descriptor, folderInfo) != 0 { return false }
         let dot = CChar(UInt8(ascii: "."))
         errno = 0
         while let record = readdir(directory) {

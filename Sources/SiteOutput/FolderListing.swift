@@ -52,21 +52,37 @@ struct FolderListing: Sendable {
         var reason: String
     }
 
+    /// The stamp of each folder below the root as this listing read it or found it recorded,
+    /// keyed as `folders`; none for a folder whose entries were changed since (``refresh(_:)``).
+    /// What a ``ListingRecord`` of this listing records.
+    private(set) var stamps: [String: FolderStamp] = [:]
+    /// The wall-clock time just before the listing began, in nanoseconds since 1970.
+    let listedAt: Int64
+    /// How many folders below the root this listing read with `readdir`, rather than take from
+    /// the record it trusted.
+    private(set) var foldersRead = 0
+
     /// Lists `root`; throws when a folder in it cannot be read, never leaving one out.
     /// `skipRootDotfiles` leaves out entries at the top whose names start with a dot (the build
-    /// cache, `.git`).
-    init(root: String, skipRootDotfiles: Bool, jobs: Int) throws(Unlistable) {
+    /// cache, `.git`). A folder below the root that `record` shows unchanged is not read again:
+    /// its recorded entries are `lstat`ed (see ``ListingRecord``).
+    init(root: String, skipRootDotfiles: Bool, jobs: Int, trusting record: ListingRecord? = nil) throws(Unlistable) {
+        listedAt = ListingRecord.now()
         var folders: [String: [Entry]] = [:]
-        var level = [""]
+        var level: [(relative: String, info: stat?)] = [("", nil)]
         while !level.isEmpty {
-            let read = ParallelWork.map(count: level.count, jobs: jobs) { index in
-                Self.entries(of: root, level[index], skipDotfiles: skipRootDotfiles && level[index].isEmpty)
+            let read = ParallelWork.map(count: level.count, jobs: jobs) { index -> Result<FolderRead, Unlistable> in
+                let (relative, info) = level[index]
+                if let record, let recorded = Self.recordedEntries(of: root, relative, info: info, in: record) { return .success(recorded) }
+                return Self.entries(of: root, relative, skipDotfiles: skipRootDotfiles && relative.isEmpty)
             }
-            var next: [String] = []
-            for (relative, entries) in zip(level, read) {
-                let entries = try entries.get()
-                folders[relative] = entries
-                next += entries.filter(\.isFolder).map { relative + "/" + $0.name }
+            var next: [(relative: String, info: stat?)] = []
+            for (folder, read) in zip(level, read) {
+                let read = try read.get()
+                folders[folder.relative] = read.entries
+                if let stamp = read.stamp { stamps[folder.relative] = stamp }
+                if !read.isRecorded && !folder.relative.isEmpty { foldersRead += 1 }
+                next += read.subfolders.map { (folder.relative + "/" + $0.name, $0.info) }
             }
             level = next
         }
@@ -105,6 +121,7 @@ struct FolderListing: Sendable {
             if entry.isFolder, folders[relative] == nil {
                 let added = try FolderListing(root: root + relative, skipRootDotfiles: false, jobs: 1)
                 for (folder, entries) in added.folders { folders[relative + folder] = entries }
+                for (folder, stamp) in added.stamps { stamps[relative + folder] = stamp }
             } else if !entry.isFolder {
                 dropFolder(relative)
             }
@@ -112,7 +129,9 @@ struct FolderListing: Sendable {
     }
 
     /// Puts `entry` into the folder at `parent` in name order, in place of one of the same name.
+    /// The parent's entries are now this listing's, not what its stamp was read with.
     private mutating func insert(_ entry: Entry, into parent: String) {
+        stamps[parent] = nil
         let position = Self.position(of: entry.name, in: folders[parent]!)
         if position < folders[parent]!.count, folders[parent]![position].name == entry.name {
             folders[parent]![position] = entry
@@ -133,6 +152,7 @@ struct FolderListing: Sendable {
 
     /// Takes the entry named `name` out of the folder at `parent`, and what it held if a folder.
     private mutating func remove(_ name: String, from parent: String) {
+        stamps[parent] = nil
         folders[parent]!.removeAll { $0.name == name }
         dropFolder(parent + "/" + name)
     }
@@ -140,7 +160,10 @@ struct FolderListing: Sendable {
     /// Forgets the folder at `relative` and every folder below it.
     private mutating func dropFolder(_ relative: String) {
         guard folders[relative] != nil else { return }
-        for folder in folders.keys where folder == relative || folder.hasPrefix(relative + "/") { folders[folder] = nil }
+        for folder in folders.keys where folder == relative || folder.hasPrefix(relative + "/") {
+            folders[folder] = nil
+            stamps[folder] = nil
+        }
     }
 
     /// Visits every entry depth-first in name order, with its path relative to the root
@@ -164,12 +187,51 @@ struct FolderListing: Sendable {
         }
     }
 
-    /// The entries of the folder at `root + relative`, sorted by name. Each entry but a folder
-    /// is `lstat`ed relative to its open folder, so the kernel does not walk the whole path again.
-    private static func entries(of root: String, _ relative: String, skipDotfiles: Bool) -> Result<[Entry], Unlistable> {
+    /// One folder's entries as a listing read them, with its stamp (none for the root) and its
+    /// subfolders, with what `lstat` said of each where it was asked.
+    private struct FolderRead {
+        var entries: [Entry]
+        var stamp: FolderStamp?
+        var subfolders: [(name: String, info: stat?)]
+        /// Whether the entries are the record's, not read with `readdir`.
+        var isRecorded: Bool
+    }
+
+    /// The entries `record` has of the folder at `root + relative` (below the root), each
+    /// `lstat`ed, when the record shows the folder unchanged; nil when it must be read again:
+    /// not recorded, changed, or an entry gone or of another kind. `info` is what `lstat` said
+    /// of the folder, when its parent was read from the record.
+    private static func recordedEntries(of root: String, _ relative: String, info: stat?, in record: ListingRecord) -> FolderRead? {
+        guard !relative.isEmpty, let recorded = record.folders[relative] else { return nil }
+        var folderInfo = stat()
+        if let info {
+            folderInfo = info
+        } else if lstat(root + relative, &folderInfo) != 0 {
+            return nil
+        }
+        guard record.trusts(recorded, now: folderInfo) else { return nil }
+        var read = FolderRead(entries: [], stamp: recorded.stamp, subfolders: [], isRecorded: true)
+        read.entries.reserveCapacity(recorded.entries.count)
+        let prefix = root + relative + "/"
+        for recordedEntry in recorded.entries {
+            var info = stat()
+            guard lstat(prefix + recordedEntry.name, &info) == 0 else { return nil }
+            let entry = Entry(name: recordedEntry.name, info: info)
+            guard entry.isFolder == recordedEntry.isFolder else { return nil }
+            read.entries.append(entry)
+            if entry.isFolder { read.subfolders.append((entry.name, info)) }
+        }
+        return read
+    }
+
+    /// The entries of the folder at `root + relative`, sorted by name, with its stamp. Each entry
+    /// but a folder is `lstat`ed relative to its open folder, so the kernel does not walk the whole
+    /// path again.
+    private static func entries(of root: String, _ relative: String, skipDotfiles: Bool) -> Result<FolderRead, Unlistable> {
         var entries: [Entry] = []
         var failure: Unlistable?
-        let complete = FolderEntries.forEach(in: root + relative) { folder, name, type in
+        var folderInfo = stat()
+        let complete = FolderEntries.forEach(in: root + relative, folderInfo: &folderInfo) { folder, name, type in
             if skipDotfiles && name[0] == CChar(UInt8(ascii: ".")) { return true }
             if type == Int32(DT_DIR) {
                 entries.append(Entry(folderNamed: String(cString: name)))
@@ -185,6 +247,9 @@ struct FolderListing: Sendable {
         }
         if let failure { return .failure(failure) }
         guard complete else { return .failure(Unlistable(folder: relative, reason: String(cString: strerror(errno)))) }
-        return .success(entries.sorted { $0.name < $1.name })
+        entries.sort { $0.name < $1.name }
+        return .success(FolderRead(
+            entries: entries, stamp: relative.isEmpty ? nil : FolderStamp(folderInfo),
+            subfolders: entries.filter(\.isFolder).map { ($0.name, nil) }, isRecorded: false))
     }
 }

@@ -58,12 +58,17 @@ public struct SiteWriter: Sendable {
 
     /// The output folder as it is now (see ``PreviousOutput``), after finishing a swap a killed
     /// build left half done. What would stop a write is kept in it, to be thrown by the write.
+    /// Folders the last listing recorded are not read again where unchanged (``ListingRecord``).
     public func readPreviousOutput() -> PreviousOutput {
+        readPreviousOutput(trustingRecord: true)
+    }
+
+    private func readPreviousOutput(trustingRecord: Bool) -> PreviousOutput {
         do throws(OutputError) {
             try recoverInterruptedSwap()
             let manifest = try readPreviousManifest()
             guard FileManager.default.fileExists(atPath: output.path) else { return PreviousOutput(manifest: nil, listing: nil, problem: nil) }
-            let listing = try list()
+            let listing = try list(trustingRecord: trustingRecord)
             let foreign = PreviousOutput.foreignFiles(in: listing, manifest: manifest)
             guard foreign.isEmpty else {
                 let examples = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
@@ -78,6 +83,15 @@ public struct SiteWriter: Sendable {
         } catch {
             return PreviousOutput(manifest: nil, listing: nil, problem: error)
         }
+    }
+
+    /// The output folder's ``FolderFingerprint`` now (skipping root dotfiles), listed as
+    /// ``readPreviousOutput()`` lists it; nil when the folder cannot be listed. When the listing
+    /// had to read folders again, its record is brought up to date for the next.
+    public func currentFingerprint() -> String? {
+        guard FileManager.default.fileExists(atPath: output.path), let listing = try? list(trustingRecord: true) else { return nil }
+        if listing.foldersRead > 0 { ListingRecord(listing).write(in: output) }
+        return FolderFingerprint.of(listing)
     }
 
     /// Replaces the output folder's contents with `files`, plus the files named in `kept`: files
@@ -151,6 +165,7 @@ public struct SiteWriter: Sendable {
         let unchangedCount = plan.filter(\.unchanged).count
         let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: gone.count)
         if staged == nil, summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
+            if let listing = previousOutput.listing, listing.foldersRead > 0 { ListingRecord(listing).write(in: output) }
             return Written(summary: summary, fingerprint: previousOutput.fingerprint)
         }
         // A manifest naming a path in another normal form (an earlier version's) needs a full
@@ -179,11 +194,13 @@ public struct SiteWriter: Sendable {
             } catch {
                 listing = nil
             }
+            listing.map(ListingRecord.init)?.write(in: output)
             return Written(summary: summary, fingerprint: listing.map(FolderFingerprint.of))
         }
 
-        // Files put into the folder during the build would be lost with the folder it replaces.
-        if let problem = readPreviousOutput().problem { throw problem }
+        // Files put into the folder during the build would be lost with the folder it replaces:
+        // before it goes, every folder in it is read again, record or not.
+        if let problem = readPreviousOutput(trustingRecord: false).problem { throw problem }
         if let failure = staged?.failureMessage {
             throw OutputError(path: displayPath, message: "could not write the new site: \(failure)")
         }
@@ -230,7 +247,9 @@ public struct SiteWriter: Sendable {
             throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
         }
         try swap(in: staging, retiring: retired)
-        return Written(summary: summary, fingerprint: FolderFingerprint.of(output, skipRootDotfiles: true, jobs: jobs))
+        let listing = try? list(trustingRecord: false)
+        listing.map(ListingRecord.init)?.write(in: output)
+        return Written(summary: summary, fingerprint: listing.map(FolderFingerprint.of))
     }
 
     /// Puts new versions of a few files the last write left in place, each written beside it
@@ -297,11 +316,13 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Every entry below the output folder, except root dotfiles. A folder that cannot be listed
-    /// stops the write: it may hold files of the user's.
-    private func list() throws(OutputError) -> FolderListing {
+    /// Every entry below the output folder, except root dotfiles, trusting the record of the last
+    /// listing if asked to. A folder that cannot be listed stops the write: it may hold files of
+    /// the user's.
+    private func list(trustingRecord: Bool) throws(OutputError) -> FolderListing {
         do {
-            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs)
+            let record = trustingRecord ? ListingRecord.read(in: output) : nil
+            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs, trusting: record)
         } catch {
             throw OutputError(
                 path: displayPath,

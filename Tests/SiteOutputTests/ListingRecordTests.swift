@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SiteOutput
+
+extension SiteOutputTests {
+    @Suite("Listings that take unchanged folders from the last listing's record")
+    struct ListingRecordTests {
+        let folder: TemporaryFolder
+
+        init() throws {
+            folder = try TemporaryFolder()
+            try folder.write("blog/index.html", "blog")
+            try folder.write("blog/post/index.html", "post")
+            try folder.write("about/index.html", "about")
+        }
+
+        private func listing(trusting record: ListingRecord? = nil) throws -> FolderListing {
+            try FolderListing(root: folder.url.path, skipRootDotfiles: false, jobs: 2, trusting: record)
+        }
+
+        /// A record of the folder taken once its folders last changed well before: one it trusts.
+        private func settledRecord() throws -> ListingRecord {
+            Thread.sleep(forTimeInterval: 0.15)
+            return ListingRecord(try listing())
+        }
+
+        private func paths(of listing: FolderListing) -> [String] {
+            var paths: [String] = []
+            listing.forEach { path, _ in paths.append(path) }
+            return paths
+        }
+
+        @Test("folders unchanged since the record are not read again, and the listing is what reading them gives")
+        func unchangedFolders() throws {
+            let record = try settledRecord()
+            #expect(record.folders.keys.sorted() == ["/about", "/blog", "/blog/post"])
+
+            let trusted = try listing(trusting: record)
+            #expect(trusted.foldersRead == 0)
+            #expect(FolderFingerprint.of(trusted) == FolderFingerprint.of(try listing()))
+            #expect(paths(of: trusted) == ["/about", "/about/index.html", "/blog", "/blog/index.html", "/blog/post", "/blog/post/index.html"])
+        }
+
+        @Test("a file added to a recorded folder is found: the folder's change time is no longer the one recorded")
+        func addedFile() throws {
+            let record = try settledRecord()
+            try folder.write("blog/post/notes.txt", "mine")
+            try FileManager.default.createDirectory(at: folder.path("about/team"), withIntermediateDirectories: false)
+
+            let trusted = try listing(trusting: record)
+            #expect(trusted.foldersRead == 3, "blog/post and about read again, about/team read for the first time")
+            #expect(paths(of: trusted).contains("/blog/post/notes.txt"))
+            #expect(paths(of: trusted).contains("/about/team"))
+            #expect(FolderFingerprint.of(trusted) == FolderFingerprint.of(try listing()))
+        }
+
+        @Test("a file changed in place, in a folder taken from the record, has what lstat says of it now")
+        func changedFile() throws {
+            let record = try settledRecord()
+            try folder.write("blog/post/index.html", "a longer post")
+
+            let trusted = try listing(trusting: record)
+            #expect(trusted.foldersRead == 0)
+            var size: Int?
+            trusted.forEachFile { path, entry in if path == "blog/post/index.html" { size = Int(entry.info.st_size) } }
+            #expect(size == 13)
+            #expect(FolderFingerprint.of(trusted) == FolderFingerprint.of(try listing()))
+        }
+
+        @Test("a folder that changed just before the recording listing began is read again, though its stamp is as recorded")
+        func racyFolders() throws {
+            // Changed within the margin of the listing that recorded them: a change made during
+            // that listing could have the same change time, so none of them is trusted.
+            let record = ListingRecord(try listing())
+            let again = try listing(trusting: record)
+            #expect(again.foldersRead == 3)
+        }
+
+        @Test("a removed folder, or one that became a file, is listed as it is now")
+        func replacedFolder() throws {
+            let record = try settledRecord()
+            try FileManager.default.removeItem(at: folder.path("blog/post"))
+            try folder.write("blog/post", "now a file")
+
+            let trusted = try listing(trusting: record)
+            #expect(trusted.folders["/blog/post"] == nil)
+            #expect(FolderFingerprint.of(trusted) == FolderFingerprint.of(try listing()))
+        }
+
+        @Test("the record reads back as written, and a truncated or malformed one is not read at all")
+        func encoding() throws {
+            let record = try settledRecord()
+            let bytes = record.encoded()
+            let decoded = try #require(bytes.withUnsafeBytes(ListingRecord.decode))
+            #expect(decoded.takenBefore == record.takenBefore)
+            #expect(decoded.folders.keys.sorted() == record.folders.keys.sorted())
+            for (relative, recorded) in record.folders {
+                #expect(decoded.folders[relative]?.stamp == recorded.stamp)
+                #expect(decoded.folders[relative]?.entries == recorded.entries)
+            }
+
+            #expect(Array(bytes.dropLast()).withUnsafeBytes(ListingRecord.decode) == nil)
+            #expect((bytes + [0]).withUnsafeBytes(ListingRecord.decode) == nil)
+            var escaping = record
+            escaping.folders["/blog"]?.entries = [.init(name: "../../etc", isFolder: true)]
+            #expect(escaping.encoded().withUnsafeBytes(ListingRecord.decode) == nil)
+            var unsorted = record
+            unsorted.folders["/blog"]?.entries.reverse()
+            #expect(unsorted.encoded().withUnsafeBytes(ListingRecord.decode) == nil)
+        }
+    }
+
+    @Suite("The listing record of an output folder")
+    struct OutputListingRecordTests {
+        let workspace: TemporaryFolder
+        let writer: SiteWriter
+
+        init() throws {
+            workspace = try TemporaryFolder()
+            writer = SiteWriter(output: workspace.path("Output"), displayPath: "Output")
+        }
+
+        private var output: URL { workspace.path("Output") }
+
+        private func pages(first text: String = "page 0") -> [OutputFile] {
+            [OutputFile(path: "page-0/index.html", text: text)] + (1..<40).map { OutputFile(path: "page-\($0)/index.html", text: "page \($0)") }
+        }
+
+        /// The output folder written, then settled and its record brought up to date, as the next
+        /// build's check of the output folder does.
+        private func settledOutput() throws {
+            _ = try writer.write(pages())
+            Thread.sleep(forTimeInterval: 0.15)
+            #expect(writer.currentFingerprint() == FolderFingerprint.of(output, skipRootDotfiles: true))
+        }
+
+        @Test("a file put by hand into a recorded page folder still stops the write")
+        func foreignFile() throws {
+            try settledOutput()
+            let record = try #require(ListingRecord.read(in: output))
+            #expect(record.folders.count == 40)
+            let trusted = try FolderListing(root: output.path, skipRootDotfiles: true, jobs: 2, trusting: record)
+            #expect(trusted.foldersRead == 0)
+
+            try workspace.write("Output/page-7/notes.txt", "mine")
+            let previous = writer.readPreviousOutput()
+            #expect(previous.listing?.foldersRead == 1)
+            #expect(previous.problem?.message.contains("'page-7/notes.txt'") == true)
+        }
+
+        @Test("a page changed by hand in a recorded folder is not kept as intact")
+        func changedPage() throws {
+            try settledOutput()
+            try workspace.write("Output/page-3/index.html", "edited by hand")
+            let intact = writer.readPreviousOutput().intactFiles()
+            #expect(intact.count == 39)
+            #expect(intact["page-3/index.html"] == nil)
+        }
+
+        @Test("after a write in place, the folders written to are left out of the record, to be read again")
+        func recordAfterWriteInPlace() throws {
+            try settledOutput()
+            _ = try writer.write(pages(first: "changed"), over: writer.readPreviousOutput())
+            let record = try #require(ListingRecord.read(in: output))
+            #expect(record.folders["/page-0"] == nil)
+            #expect(record.folders["/page-5"] != nil)
+        }
+
+        @Test("an unreadable record is no more than no record")
+        func corruptRecord() throws {
+            try settledOutput()
+            try workspace.write("Output/" + ListingRecord.relativePath, "not a record")
+            let previous = writer.readPreviousOutput()
+            #expect(previous.problem == nil)
+            #expect(previous.listing?.foldersRead == 40)
+            #expect(previous.fingerprint == FolderFingerprint.of(output, skipRootDotfiles: true))
+        }
+    }
+}
