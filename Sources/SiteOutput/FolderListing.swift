@@ -68,12 +68,19 @@ struct FolderListing: Sendable {
     /// its recorded entries are `lstat`ed (see ``ListingRecord``).
     init(root: String, skipRootDotfiles: Bool, jobs: Int, trusting record: ListingRecord? = nil) throws(Unlistable) {
         listedAt = ListingRecord.now()
+        // Recorded entries are looked up from the root's descriptor, sparing the walk of the
+        // root's own path for each.
+        let rootDescriptor = record == nil ? -1 : open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if rootDescriptor >= 0 { close(rootDescriptor) } }
         var folders: [String: [Entry]] = [:]
         var level: [(relative: String, info: stat?)] = [("", nil)]
         while !level.isEmpty {
             let read = ParallelWork.map(count: level.count, jobs: jobs) { index -> Result<FolderRead, Unlistable> in
                 let (relative, info) = level[index]
-                if let record, let recorded = Self.recordedEntries(of: root, relative, info: info, in: record) { return .success(recorded) }
+                if let record, rootDescriptor >= 0,
+                   let recorded = Self.recordedEntries(of: rootDescriptor, relative, info: info, in: record) {
+                    return .success(recorded)
+                }
                 return Self.entries(of: root, relative, skipDotfiles: skipRootDotfiles && relative.isEmpty)
             }
             var next: [(relative: String, info: stat?)] = []
@@ -197,25 +204,26 @@ struct FolderListing: Sendable {
         var isRecorded: Bool
     }
 
-    /// The entries `record` has of the folder at `root + relative` (below the root), each
-    /// `lstat`ed, when the record shows the folder unchanged; nil when it must be read again:
-    /// not recorded, changed, or an entry gone or of another kind. `info` is what `lstat` said
-    /// of the folder, when its parent was read from the record.
-    private static func recordedEntries(of root: String, _ relative: String, info: stat?, in record: ListingRecord) -> FolderRead? {
+    /// The entries `record` has of the folder at `relative` below the root open as `root`,
+    /// each `lstat`ed, when the record shows the folder unchanged; nil when it must be read
+    /// again: not recorded, changed, or an entry gone or of another kind. `info` is what `lstat`
+    /// said of the folder, when its parent was read from the record.
+    private static func recordedEntries(of root: Int32, _ relative: String, info: stat?, in record: ListingRecord) -> FolderRead? {
         guard !relative.isEmpty, let recorded = record.folders[relative] else { return nil }
+        let path = String(relative.utf8.dropFirst())!
         var folderInfo = stat()
         if let info {
             folderInfo = info
-        } else if lstat(root + relative, &folderInfo) != 0 {
+        } else if fstatat(root, path, &folderInfo, AT_SYMLINK_NOFOLLOW) != 0 {
             return nil
         }
         guard record.trusts(recorded, now: folderInfo) else { return nil }
         var read = FolderRead(entries: [], stamp: recorded.stamp, subfolders: [], isRecorded: true)
         read.entries.reserveCapacity(recorded.entries.count)
-        let prefix = root + relative + "/"
+        let prefix = path + "/"
         for recordedEntry in recorded.entries {
             var info = stat()
-            guard lstat(prefix + recordedEntry.name, &info) == 0 else { return nil }
+            guard fstatat(root, prefix + recordedEntry.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
             let entry = Entry(name: recordedEntry.name, info: info)
             guard entry.isFolder == recordedEntry.isFolder else { return nil }
             read.entries.append(entry)

@@ -134,7 +134,7 @@ struct ListingRecord: Sendable {
             for _ in 0..<entryCount {
                 // Names of one folder, each after the one before: a listing's, never a path.
                 guard let name = reader.string(), let kind = reader.position(below: 2), !name.isEmpty, name != ".", name != "..",
-                      !name.contains("/"), entries.last.map({ $0.name < name }) ?? true else { return nil }
+                      !name.utf8.contains(UInt8(ascii: "/")), entries.last.map({ $0.name < name }) ?? true else { return nil }
                 entries.append(Entry(name: name, isFolder: kind == 1))
             }
             folders[relative] = Folder(stamp: FolderStamp(inode: inode, changed: Int64(bitPattern: changed)), entries: entries)
