@@ -61,6 +61,10 @@ struct FolderListing: Sendable {
     /// How many folders below the root this listing read with `readdir`, rather than take from
     /// the record it trusted.
     private(set) var foldersRead = 0
+    /// Whether a record of this listing would tell the next listing more than the record it
+    /// trusted: it read folders, or a refresh changed some since (leaving them without a stamp,
+    /// where every folder below the root has one otherwise).
+    var isNewerThanRecord: Bool { foldersRead > 0 || stamps.count < folders.count - 1 }
 
     /// Lists `root`; throws when a folder in it cannot be read, never leaving one out.
     /// `skipRootDotfiles` leaves out entries at the top whose names start with a dot (the build

@@ -90,7 +90,7 @@ public struct SiteWriter: Sendable {
     /// had to read folders again, its record is brought up to date for the next.
     public func currentFingerprint() -> String? {
         guard FileManager.default.fileExists(atPath: output.path), let listing = try? list(trustingRecord: true) else { return nil }
-        if listing.foldersRead > 0 { ListingRecord(listing).write(in: output) }
+        saveRecord(of: listing)
         return FolderFingerprint.of(listing)
     }
 
@@ -165,7 +165,7 @@ public struct SiteWriter: Sendable {
         let unchangedCount = plan.filter(\.unchanged).count
         let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: gone.count)
         if staged == nil, summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
-            if let listing = previousOutput.listing, listing.foldersRead > 0 { ListingRecord(listing).write(in: output) }
+            saveRecord(of: previousOutput.listing)
             return Written(summary: summary, fingerprint: previousOutput.fingerprint)
         }
         // A manifest naming a path in another normal form (an earlier version's) needs a full
@@ -194,7 +194,7 @@ public struct SiteWriter: Sendable {
             } catch {
                 listing = nil
             }
-            listing.map(ListingRecord.init)?.write(in: output)
+            saveRecord(of: listing)
             return Written(summary: summary, fingerprint: listing.map(FolderFingerprint.of))
         }
 
@@ -248,7 +248,7 @@ public struct SiteWriter: Sendable {
         }
         try swap(in: staging, retiring: retired)
         let listing = try? list(trustingRecord: false)
-        listing.map(ListingRecord.init)?.write(in: output)
+        saveRecord(of: listing)
         return Written(summary: summary, fingerprint: listing.map(FolderFingerprint.of))
     }
 
@@ -329,6 +329,13 @@ public struct SiteWriter: Sendable {
                 message: "could not list '\(error.folder.isEmpty ? "." : String(error.folder.dropFirst()))' (\(error.reason)), "
                     + "so storysite cannot tell whether it holds files of yours; make it readable or remove it")
         }
+    }
+
+    /// Saves the record of `listing` for the next listing (``ListingRecord``), unless it would
+    /// say no more than the record it was listed with.
+    private func saveRecord(of listing: FolderListing?) {
+        guard let listing, listing.isNewerThanRecord else { return }
+        ListingRecord(listing).write(in: output)
     }
 
     /// Links an unchanged file into the staging folder, or copies it keeping its modification time

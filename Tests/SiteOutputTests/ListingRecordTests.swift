@@ -123,14 +123,10 @@ extension SiteOutputTests {
 
         private var output: URL { workspace.path("Output") }
 
-        private func pages(first text: String = "page 0") -> [OutputFile] {
-            [OutputFile(path: "page-0/index.html", text: text)] + (1..<40).map { OutputFile(path: "page-\($0)/index.html", text: "page \($0)") }
-        }
-
         /// The output folder written, then settled and its record brought up to date, as the next
         /// build's check of the output folder does.
         private func settledOutput() throws {
-            _ = try writer.write(pages())
+            _ = try writer.write(PreviousOutputTests.pages())
             Thread.sleep(forTimeInterval: 0.15)
             #expect(writer.currentFingerprint() == FolderFingerprint.of(output, skipRootDotfiles: true))
         }
@@ -161,7 +157,7 @@ extension SiteOutputTests {
         @Test("after a write in place, the folders written to are left out of the record, to be read again")
         func recordAfterWriteInPlace() throws {
             try settledOutput()
-            _ = try writer.write(pages(first: "changed"), over: writer.readPreviousOutput())
+            _ = try writer.write(PreviousOutputTests.pages(first: "changed"), over: writer.readPreviousOutput())
             let record = try #require(ListingRecord.read(in: output))
             #expect(record.folders["/page-0"] == nil)
             #expect(record.folders["/page-5"] != nil)
