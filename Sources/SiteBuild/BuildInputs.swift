@@ -9,7 +9,9 @@ struct BuildInputs: Sendable {
     var key: String
     /// The content folder, from `stat` alone (``FolderFingerprint``); nil for the API source,
     /// whose changes cannot be seen without asking it.
-    var content: String?
+    var content: String? { contentListing?.fingerprint }
+    /// The listing the content's fingerprint was taken of, which loading the folder reads too.
+    var contentListing: ListedFolder?
 
     init(settings: SiteSettings, workingDirectory: URL) {
         var key = Fingerprint()
@@ -42,7 +44,7 @@ struct BuildInputs: Sendable {
             Self.combineFiles(in: staticFolder, into: &key)
         }
         self.key = key.hex
-        content = settings.api == nil ? FolderFingerprint.of(workingDirectory.resolving(settings.source), jobs: settings.jobs) : nil
+        contentListing = settings.api == nil ? ListedFolder(workingDirectory.resolving(settings.source), jobs: settings.jobs) : nil
     }
 
     /// Every file below `folder`, by relative path and contents, in sorted order.

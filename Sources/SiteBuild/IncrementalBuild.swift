@@ -110,7 +110,8 @@ public struct IncrementalBuild {
         }
         let intact = timings.measure("intact files") { cache == nil ? [:] : previousOutput.intactFiles() }
         let staging = previousOutput.isReplacedWhole ? StagingFolder(for: writer) : nil
-        let site = await generate(keeping: kept, previous: previous, intact: intact, key: inputs.key, staging: staging)
+        let site = await generate(
+            keeping: kept, previous: previous, intact: intact, key: inputs.key, listedContent: inputs.contentListing, staging: staging)
         let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept, staged: staging)
         // With the generator gone, these hold the last references to every story read.
         BackgroundRelease.release((consume site, consume previous, consume intact, consume kept, consume previousOutput))
@@ -119,12 +120,14 @@ public struct IncrementalBuild {
 
     /// The site generated with the caches of this process, or the content `kept` on disk.
     private func generate(
-        keeping kept: KeptContent?, previous: BuildCache?, intact: [String: String], key: String, staging: StagingFolder?
+        keeping kept: KeptContent?, previous: BuildCache?, intact: [String: String], key: String, listedContent: ListedFolder?,
+        staging: StagingFolder?
     ) async -> SiteGenerator.Output {
         var generator = SiteGenerator(
             settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles ?? kept?.files,
             timings: timings)
         generator.staging = staging
+        generator.listedContent = listedContent
         generator.referenceCache = kept?.references ?? referenceCache
         generator.space = space
         generator.crawlMemory = crawlMemory ?? kept?.crawl

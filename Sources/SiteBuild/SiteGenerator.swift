@@ -68,6 +68,9 @@ public struct SiteGenerator {
     /// Whether the output keeps what `serve` needs to render only the pages a save changed
     /// (``Output/served``), where the site is one that can be rebuilt so.
     var keepsServedSite = false
+    /// The content folder (`settings.source`) as the build's inputs listed it, so that loading
+    /// it needs no listing of its own; nil to list it when it is loaded.
+    var listedContent: ListedFolder?
     /// Where rendered pages go as they are rendered, for a write that replaces the whole output
     /// folder (see ``SiteOutput/StagingFolder``); without one, their bytes are kept for the write.
     var staging: StagingFolder?
@@ -330,17 +333,19 @@ public struct SiteGenerator {
     private func loadSource(into output: inout Output) -> (any StorySource)? {
         if let space { return space.source(language: nil) }
         if let api = settings.api { return StoryblokSource(configuration: api) }
-        return loadFolder(settings.source, into: &output)
+        return loadFolder(settings.source, listed: listedContent, into: &output)
     }
 
-    private func loadFolder(_ path: String, into output: inout Output) -> (any StorySource)? {
+    private func loadFolder(_ path: String, listed: ListedFolder? = nil, into output: inout Output) -> (any StorySource)? {
         guard folderExists(path) else {
             output.diagnostics.append(.error(path, "the content folder does not exist; name it with --source"))
             return nil
         }
         do {
             let folder = try timings.measure("load") { () throws(SourceProblems) in
-                try LocalFolderSource(folder: workingDirectory.resolving(path), displayPath: path, jobs: settings.jobs, cache: parsedFiles)
+                try LocalFolderSource(
+                    folder: workingDirectory.resolving(path), displayPath: path, jobs: settings.jobs, cache: parsedFiles,
+                    listed: listed?.entries.map { ($0.path, $0.info) })
             }
             guard folder.storyCount > 0 else {
                 output.diagnostics.append(.error(path, "no stories in \(folder); add story JSON files (each with uuid, full_slug and content) or name their folder with --source"))

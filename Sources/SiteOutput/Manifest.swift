@@ -70,7 +70,7 @@ struct Manifest: Sendable, Equatable {
         }
         if let problem { throw problem }
         // A path that is also another's folder could only be a symbolic link to elsewhere.
-        if let conflict = SafePath.folderConflicts(among: manifest.files.keys).first {
+        if let conflict = SafePath.folderConflicts(among: manifest.files.keys, contains: { manifest.files[$0] != nil }).first {
             throw Unreadable(reason: "it lists both '\(conflict.file)' and '\(conflict.below)', which storysite would never write")
         }
         return manifest

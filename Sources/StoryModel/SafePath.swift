@@ -95,14 +95,22 @@ public enum SafePath {
     /// a folder at once (`about` and `about/index.html`); each pair once, sorted, the file first.
     public static func folderConflicts(among paths: some Sequence<String>) -> [(file: String, below: String)] {
         let files = Set(paths)
+        return folderConflicts(among: files, contains: files.contains)
+    }
+
+    /// ``folderConflicts(among:)`` for paths held in a table already, without copying them into a
+    /// set: `paths` must hold each path once, and `contains` tell whether a path is among them.
+    public static func folderConflicts(
+        among paths: some Sequence<String>, contains: (String) -> Bool
+    ) -> [(file: String, below: String)] {
         var conflicts: [(file: String, below: String)] = []
-        for path in files {
+        for path in paths {
             // Over UTF-8 bytes: `/` is one byte, and a search by character would cost at 10,000 paths.
             var folder = path.utf8[...]
             while let slash = folder.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<slash]
                 let name = String(Substring(folder))
-                if files.contains(name) { conflicts.append((name, path)) }
+                if contains(name) { conflicts.append((name, path)) }
             }
         }
         return conflicts.sorted { ($0.file, $0.below) < ($1.file, $1.below) }

@@ -32,6 +32,37 @@ enum FolderScan {
         return files.sorted { $0.utf8Precedes($1) }
     }
 
+    /// The JSON files among `entries`, a listing of the folder (paths relative to it, with what
+    /// `lstat` said of each), as ``jsonFiles(in:)`` would find them, in the same order, each with
+    /// its stamp; nil when the listing holds a symbolic link, or anything else but files and
+    /// folders, outside hidden folders: only a scan follows those.
+    static func jsonFiles(listed entries: some Sequence<(path: String, info: stat)>) -> [(path: String, stamp: ParsedFileCache.Stamp)]? {
+        var files: [(path: String, stamp: ParsedFileCache.Stamp)] = []
+        for (path, info) in entries where !isHidden(path) {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFREG: if isStoryFile(named: lastComponent(of: path)) { files.append((path, ParsedFileCache.Stamp(info))) }
+            default: return nil
+            }
+        }
+        return files.sorted { $0.path.utf8Precedes($1.path) }
+    }
+
+    /// Whether any component of the relative `path` starts with a dot, as a scan never enters.
+    private static func isHidden(_ path: String) -> Bool {
+        var atStart = true
+        for byte in path.utf8 {
+            if atStart && byte == UInt8(ascii: ".") { return true }
+            atStart = byte == UInt8(ascii: "/")
+        }
+        return false
+    }
+
+    private static func lastComponent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
     /// The bytes of the file at `path`.
     static func contents(of path: String) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)

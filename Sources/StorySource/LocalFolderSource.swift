@@ -22,12 +22,15 @@ public struct LocalFolderSource: InMemoryStorySource {
 
     /// Reads every JSON file under `folder`, parsing on at most `jobs` threads. `displayPath` is
     /// how files are named in messages (default: the folder's path as given, such as `Content`).
-    /// With a `cache`, files unchanged since the cache's last load are taken from it.
+    /// With a `cache`, files unchanged since the cache's last load are taken from it. With
+    /// `listed`, a listing of the folder taken just before (each entry's path relative to it and
+    /// what `lstat` said), the folder is not listed and its files are not `stat`ed again.
     ///
     /// Throws ``SourceProblems`` listing every malformed file, every story missing a required
     /// key, and every duplicate `uuid` or `full_slug` (naming both files).
     public init(
-        folder: URL, displayPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, cache: ParsedFileCache? = nil
+        folder: URL, displayPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, cache: ParsedFileCache? = nil,
+        listed: [(path: String, info: stat)]? = nil
     ) throws(SourceProblems) {
         let shown = displayPath ?? folder.relativePath
         self.displayPath = shown
@@ -40,12 +43,18 @@ public struct LocalFolderSource: InMemoryStorySource {
         self.root = root
         shownPrefix = Self.shownPrefix(shown)
         let paths: [String]
-        do {
-            paths = try FolderScan.jsonFiles(in: root)
-        } catch {
-            throw SourceProblems([SourceProblem(file: shown, message: "cannot list \(error.path): \(error.reason)")])
+        var stamps: [ParsedFileCache.Stamp]?
+        if let listed, let found = FolderScan.jsonFiles(listed: listed) {
+            paths = found.map(\.path)
+            stamps = found.map(\.stamp)
+        } else {
+            do {
+                paths = try FolderScan.jsonFiles(in: root)
+            } catch {
+                throw SourceProblems([SourceProblem(file: shown, message: "cannot list \(error.path): \(error.reason)")])
+            }
         }
-        let files = Self.load(paths, in: root, shownWith: shownPrefix, jobs: jobs, cache: cache)
+        let files = Self.load(paths, stamps: stamps, in: root, shownWith: shownPrefix, jobs: jobs, cache: cache)
         let index = StoryIndex(files)
         if !index.problems.isEmpty { throw SourceProblems(index.problems) }
         self.index = index
@@ -157,8 +166,11 @@ public struct LocalFolderSource: InMemoryStorySource {
     }
 
     /// Reads and parses the files, a file at a time on each of `jobs` threads, in path order;
-    /// files `cache` holds unchanged are not read again.
-    private static func load(_ paths: [String], in root: String, shownWith prefix: String, jobs: Int, cache: ParsedFileCache?) -> [StoryFile] {
+    /// files `cache` holds unchanged (by their `stamps` when given, else `stat`ed now) are not
+    /// read again.
+    private static func load(
+        _ paths: [String], stamps: [ParsedFileCache.Stamp]?, in root: String, shownWith prefix: String, jobs: Int, cache: ParsedFileCache?
+    ) -> [StoryFile] {
         guard let cache else {
             return ParallelWork.map(count: paths.count, jobs: jobs) { position in
                 StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position])
@@ -168,7 +180,7 @@ public struct LocalFolderSource: InMemoryStorySource {
         let loaded = { (lookup: ParsedFileCache.Lookup) in
             ParallelWork.map(count: paths.count, jobs: jobs) { position -> (path: String, stamp: ParsedFileCache.Stamp?, file: StoryFile, wasKept: Bool) in
                 let path = root + "/" + paths[position]
-                let stamp = ParsedFileCache.Stamp(path: path)
+                let stamp = stamps.map { $0[position] } ?? ParsedFileCache.Stamp(path: path)
                 if let stamp, let file = lookup.file(at: path, stamp: stamp) { return (path, stamp, file, true) }
                 return (path, stamp, StoryFile(path: path, shownAs: prefix + paths[position]), false)
             }

@@ -49,6 +49,11 @@ public final class ParsedFileCache: @unchecked Sendable {
         init?(path: String) {
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
+            self.init(info)
+        }
+
+        /// The stamp of a file `stat` (or, for a regular file, `lstat`) said `info` of.
+        init(_ info: stat) {
             size = Int64(info.st_size)
             #if canImport(Darwin)
             modified = Self.nanoseconds(info.st_mtimespec)

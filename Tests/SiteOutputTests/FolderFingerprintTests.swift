@@ -28,5 +28,19 @@ extension SiteOutputTests {
             try FileManager.default.moveItem(at: folder.path("blog/empty"), to: folder.path("blog/vacant"))
             #expect(try fingerprint() != added)
         }
+
+        @Test("a listed folder has the fingerprint of its tree and every entry below it, depth-first in name order")
+        func listedFolder() throws {
+            let folder = try TemporaryFolder()
+            try folder.write("b/post.json", "{}")
+            try folder.write("a.json", "[]")
+            try folder.write(".git/config", "x")
+            let listed = try #require(ListedFolder(folder.url, jobs: 2))
+            #expect(listed.fingerprint == FolderFingerprint.of(folder.url))
+            #expect(listed.entries.map(\.path) == [".git", ".git/config", "a.json", "b", "b/post.json"])
+            #expect(listed.entries.map { $0.info.st_mode & S_IFMT } == [S_IFDIR, S_IFREG, S_IFREG, S_IFDIR, S_IFREG])
+            #expect(listed.entries[2].info.st_size == 2)
+            #expect(ListedFolder(folder.path("missing"), jobs: 2) == nil)
+        }
     }
 }

@@ -50,6 +50,42 @@ extension StorySourceTests {
             #expect(source.position(ofField: "body", inStory: "u-nobody") == nil)
         }
 
+        @Test("a listing given with the folder finds the files a scan finds; with a symbolic link in it, the folder is scanned")
+        func givenListing() async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("home.json", storyJSON(uuid: "u-home", slug: "home"))
+            try folder.write("blog/post.json", storyJSON(uuid: "u-post", slug: "blog/post"))
+            try folder.write("blog/notes.txt", "not content")
+            try folder.write(".git/config.json", "{broken")
+            try folder.write("blog/.drafts/draft.json", "{broken")
+            // A link inside a hidden folder is never followed, so it does not matter.
+            try FileManager.default.createSymbolicLink(atPath: folder.path("blog/.drafts/link").path, withDestinationPath: "/")
+            func listing() -> [(path: String, info: stat)] {
+                (FileManager.default.subpaths(atPath: folder.url.path) ?? []).map { path in
+                    var info = stat()
+                    lstat(folder.path(path).path, &info)
+                    return (path, info)
+                }
+            }
+            func uuids(_ listed: [(path: String, info: stat)]?, cache: ParsedFileCache? = nil) async throws -> [String]? {
+                try await LocalFolderSource(folder: folder.url, cache: cache, listed: listed).allStories()?.map(\.uuid)
+            }
+            #expect(try await uuids(listing()) == ["u-post", "u-home"])
+
+            // The stamps a listing gives tell a cache which files changed.
+            let cache = ParsedFileCache()
+            #expect(try await uuids(listing(), cache: cache) == ["u-post", "u-home"])
+            try folder.write("blog/post.json", storyJSON(uuid: "u-post", slug: "blog/moved"))
+            let source = try LocalFolderSource(folder: folder.url, cache: cache, listed: listing())
+            #expect(source.story(for: .uuid("u-post"))?.fullSlug == "blog/moved")
+
+            // A linked folder appears in a listing as a link alone: only a scan reads what it holds.
+            let elsewhere = try TemporaryFolder()
+            try elsewhere.write("linked.json", storyJSON(uuid: "u-linked", slug: "linked"))
+            try FileManager.default.createSymbolicLink(atPath: folder.path("shared").path, withDestinationPath: elsewhere.url.path)
+            #expect(try await uuids(listing()) == ["u-post", "u-home", "u-linked"])
+        }
+
         @Test("accepts API responses, bare stories, CLI exports and list files in nested folders")
         func layouts() async throws {
             let folder = try TemporaryFolder()
