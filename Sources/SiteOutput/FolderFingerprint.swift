@@ -30,7 +30,7 @@ public enum FolderFingerprint {
         return fingerprint.hex
     }
 
-    /// Adds one entry of a listing, at `path` (`/blog/post.json`), to `fingerprint`.
+    /// Adds one entry of a listing, at `path` (`blog/post.json`), to `fingerprint`.
     static func combine(_ path: String, _ entry: FolderListing.Entry, into fingerprint: inout Fingerprint) {
         fingerprint.combine(path)
         fingerprint.combine(Int64(entry.info.st_mode))

@@ -41,6 +41,8 @@ struct FolderListing: Sendable {
     /// The entries of each folder, sorted by name, keyed by the folder's path relative to the
     /// root: `""` for the root, `"/blog"`, `"/blog/post"`.
     private(set) var folders: [String: [Entry]]
+    /// Every entry in the order of ``forEach(_:)``, with its path.
+    private var ordered: [(path: String, entry: Entry)] = []
     /// The folder listed.
     let root: String
     /// Whether entries at the top whose names start with a dot are left out.
@@ -100,6 +102,7 @@ struct FolderListing: Sendable {
         self.folders = folders
         self.root = root
         self.skipsRootDotfiles = skipRootDotfiles
+        ordered = Self.ordered(folders)
     }
 
     /// Reads again what `lstat` says of each of `paths` (relative to the root, without a leading
@@ -107,6 +110,7 @@ struct FolderListing: Sendable {
     /// folder with all it holds) and dropping what is gone. After a change to those paths alone,
     /// the listing is then what listing the root again would give, at a cost per path.
     mutating func refresh(_ paths: some Sequence<String>) throws(Unlistable) {
+        defer { ordered = Self.ordered(folders) }
         var chain = Set<String>()
         for path in paths {
             var prefix = ""
@@ -178,24 +182,31 @@ struct FolderListing: Sendable {
     }
 
     /// Visits every entry depth-first in name order, with its path relative to the root
-    /// (`/blog/post/index.html`).
+    /// (`blog/post/index.html`).
     func forEach(_ visit: (_ path: String, _ entry: Entry) -> Void) {
-        func walk(_ relative: String) {
-            for entry in folders[relative] ?? [] {
-                let path = relative + "/" + entry.name
-                visit(path, entry)
-                if entry.isFolder { walk(path) }
-            }
-        }
-        walk("")
+        for (path, entry) in ordered { visit(path, entry) }
     }
 
-    /// Visits every entry that is not a folder, in the order of ``forEach(_:)``, with its path
-    /// relative to the root without a leading slash (`blog/post/index.html`).
+    /// Visits every entry that is not a folder, in the order of ``forEach(_:)``.
     func forEachFile(_ visit: (_ path: String, _ entry: Entry) -> Void) {
-        forEach { path, entry in
-            if !entry.isFolder { visit(String(path.dropFirst()), entry) }
+        for (path, entry) in ordered where !entry.isFolder { visit(path, entry) }
+    }
+
+    /// Every entry of `folders` depth-first in name order, with its path: what ``forEach(_:)``
+    /// visits, made once when the listing is read or refreshed, since a build goes over the
+    /// entries several times and each pass would otherwise make every path again.
+    private static func ordered(_ folders: [String: [Entry]]) -> [(path: String, entry: Entry)] {
+        var ordered: [(path: String, entry: Entry)] = []
+        ordered.reserveCapacity(folders.count + folders.values.reduce(0) { $0 + $1.count })
+        func walk(_ relative: String, prefix: String) {
+            for entry in folders[relative] ?? [] {
+                let path = prefix + entry.name
+                ordered.append((path, entry))
+                if entry.isFolder { walk(relative + "/" + entry.name, prefix: path + "/") }
+            }
         }
+        walk("", prefix: "")
+        return ordered
     }
 
     /// One folder's entries as a listing read them, with its stamp (none for the root) and its

@@ -31,7 +31,7 @@ public struct ListedFolder: Sendable {
         var fingerprint = Fingerprint()
         listing.forEach { path, entry in
             FolderFingerprint.combine(path, entry, into: &fingerprint)
-            entries.append(Entry(path: String(path.utf8.dropFirst())!, info: entry.info))
+            entries.append(Entry(path: path, info: entry.info))
         }
         self.fingerprint = fingerprint.hex
         self.entries = entries
