@@ -41,8 +41,9 @@ struct FolderListing: Sendable {
     /// The entries of each folder, sorted by name, keyed by the folder's path relative to the
     /// root: `""` for the root, `"/blog"`, `"/blog/post"`.
     private(set) var folders: [String: [Entry]]
-    /// Every entry in the order of ``forEach(_:)``, with its path.
-    private var ordered: [(path: String, entry: Entry)] = []
+    /// Every entry in the order of ``forEach(_:)``, with its path, as read; nil after a
+    /// ``refresh(_:)``, which is followed by one pass at most.
+    private var ordered: [(path: String, entry: Entry)]?
     /// The folder listed.
     let root: String
     /// Whether entries at the top whose names start with a dot are left out.
@@ -63,10 +64,17 @@ struct FolderListing: Sendable {
     /// How many folders below the root this listing read with `readdir`, rather than take from
     /// the record it trusted.
     private(set) var foldersRead = 0
-    /// Whether a record of this listing would tell the next listing more than the record it
-    /// trusted: it read folders, or a refresh changed some since (leaving them without a stamp,
-    /// where every folder below the root has one otherwise).
-    var isNewerThanRecord: Bool { foldersRead > 0 || stamps.count < folders.count - 1 }
+    /// Whether it was listed trusting a record.
+    private let trustedRecord: Bool
+    /// Whether a record of this listing is worth writing for the next listing: it trusted no
+    /// record, or more than one folder in a hundred is newer than the one it trusted (it read
+    /// them, or a refresh changed them since, leaving them without a stamp). Reading the few
+    /// folders that a rebuild of a few pages wrote to costs the next listing less than writing
+    /// a record of every folder.
+    var isWorthRecording: Bool {
+        let unstamped = folders.count - 1 - stamps.count
+        return !trustedRecord || (foldersRead + unstamped) * 100 > folders.count
+    }
 
     /// Lists `root`; throws when a folder in it cannot be read, never leaving one out.
     /// `skipRootDotfiles` leaves out entries at the top whose names start with a dot (the build
@@ -74,6 +82,7 @@ struct FolderListing: Sendable {
     /// its recorded entries are `lstat`ed (see ``ListingRecord``).
     init(root: String, skipRootDotfiles: Bool, jobs: Int, trusting record: ListingRecord? = nil) throws(Unlistable) {
         listedAt = ListingRecord.now()
+        trustedRecord = record != nil
         // Recorded entries are looked up from the root's descriptor, sparing the walk of the
         // root's own path for each.
         let rootDescriptor = record == nil ? -1 : open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -110,7 +119,7 @@ struct FolderListing: Sendable {
     /// folder with all it holds) and dropping what is gone. After a change to those paths alone,
     /// the listing is then what listing the root again would give, at a cost per path.
     mutating func refresh(_ paths: some Sequence<String>) throws(Unlistable) {
-        defer { ordered = Self.ordered(folders) }
+        ordered = nil
         var chain = Set<String>()
         for path in paths {
             var prefix = ""
@@ -184,29 +193,37 @@ struct FolderListing: Sendable {
     /// Visits every entry depth-first in name order, with its path relative to the root
     /// (`blog/post/index.html`).
     func forEach(_ visit: (_ path: String, _ entry: Entry) -> Void) {
+        guard let ordered else { return Self.walk(folders, visit) }
         for (path, entry) in ordered { visit(path, entry) }
     }
 
     /// Visits every entry that is not a folder, in the order of ``forEach(_:)``.
     func forEachFile(_ visit: (_ path: String, _ entry: Entry) -> Void) {
-        for (path, entry) in ordered where !entry.isFolder { visit(path, entry) }
+        forEach { path, entry in
+            if !entry.isFolder { visit(path, entry) }
+        }
     }
 
     /// Every entry of `folders` depth-first in name order, with its path: what ``forEach(_:)``
-    /// visits, made once when the listing is read or refreshed, since a build goes over the
-    /// entries several times and each pass would otherwise make every path again.
+    /// visits, made once when the listing is read, since a build goes over the entries several
+    /// times and each pass would otherwise make every path again.
     private static func ordered(_ folders: [String: [Entry]]) -> [(path: String, entry: Entry)] {
         var ordered: [(path: String, entry: Entry)] = []
         ordered.reserveCapacity(folders.count + folders.values.reduce(0) { $0 + $1.count })
+        walk(folders) { ordered.append(($0, $1)) }
+        return ordered
+    }
+
+    /// Visits every entry of `folders` depth-first in name order, making each path.
+    private static func walk(_ folders: [String: [Entry]], _ visit: (_ path: String, _ entry: Entry) -> Void) {
         func walk(_ relative: String, prefix: String) {
             for entry in folders[relative] ?? [] {
                 let path = prefix + entry.name
-                ordered.append((path, entry))
+                visit(path, entry)
                 if entry.isFolder { walk(relative + "/" + entry.name, prefix: path + "/") }
             }
         }
         walk("", prefix: "")
-        return ordered
     }
 
     /// One folder's entries as a listing read them, with its stamp (none for the root) and its

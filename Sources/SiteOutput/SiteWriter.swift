@@ -332,9 +332,9 @@ public struct SiteWriter: Sendable {
     }
 
     /// Saves the record of `listing` for the next listing (``ListingRecord``), unless it would
-    /// say no more than the record it was listed with.
+    /// spare it too little (``FolderListing/isWorthRecording``).
     private func saveRecord(of listing: FolderListing?) {
-        guard let listing, listing.isNewerThanRecord else { return }
+        guard let listing, listing.isWorthRecording else { return }
         ListingRecord(listing).write(in: output)
     }
 

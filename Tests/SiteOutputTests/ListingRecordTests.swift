@@ -42,6 +42,21 @@ extension SiteOutputTests {
             #expect(paths(of: trusted) == ["about", "about/index.html", "blog", "blog/index.html", "blog/post", "blog/post/index.html"])
         }
 
+        @Test("a listing is worth recording when it trusted no record, or more than one folder in a hundred changed since")
+        func worthRecording() throws {
+            for page in 0..<200 { try folder.write("pages/\(page)/index.html", "page \(page)") }
+            #expect(try listing().isWorthRecording)
+            let record = try settledRecord()
+            #expect(try listing(trusting: record).isWorthRecording == false)
+            try folder.write("pages/7/notes.txt", "mine")
+            try folder.write("pages/8/notes.txt", "mine")
+            let twoChanged = try listing(trusting: record)
+            #expect(twoChanged.foldersRead == 2)
+            #expect(twoChanged.isWorthRecording == false, "2 of 204 folders are read again at less cost than a new record")
+            for page in 9..<12 { try folder.write("pages/\(page)/notes.txt", "mine") }
+            #expect(try listing(trusting: record).isWorthRecording, "5 of 204 are worth a new record")
+        }
+
         @Test("a file added to a recorded folder is found: the folder's change time is no longer the one recorded")
         func addedFile() throws {
             let record = try settledRecord()
