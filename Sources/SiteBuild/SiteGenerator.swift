@@ -345,7 +345,7 @@ public struct SiteGenerator {
             let folder = try timings.measure("load") { () throws(SourceProblems) in
                 try LocalFolderSource(
                     folder: workingDirectory.resolving(path), displayPath: path, jobs: settings.jobs, cache: parsedFiles,
-                    listed: listed?.entries.map { ($0.path, $0.info) })
+                    listed: listed?.entries)
             }
             guard folder.storyCount > 0 else {
                 output.diagnostics.append(.error(path, "no stories in \(folder); add story JSON files (each with uuid, full_slug and content) or name their folder with --source"))
