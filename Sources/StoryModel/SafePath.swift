@@ -99,7 +99,7 @@ public enum SafePath {
     }
 
     /// ``folderConflicts(among:)`` for paths held in a table already, without copying them into a
-    /// set: `paths` must hold each path once, and `contains` tell whether a path is among them.
+    /// set: `paths` must hold each path once, and `contains` tells whether a path is among them.
     public static func folderConflicts(
         among paths: some Sequence<String>, contains: (String) -> Bool
     ) -> [(file: String, below: String)] {
