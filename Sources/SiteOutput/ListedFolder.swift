@@ -10,8 +10,11 @@ import Darwin
 /// what `lstat` said, so that whoever reads the folder next (the content loader) need not list
 /// and `stat` it again, and sees the very state the fingerprint was taken of.
 public struct ListedFolder: Sendable {
-    /// The fingerprint of the tree, as ``FolderFingerprint/of(_:skipRootDotfiles:jobs:)`` gives it.
-    public let fingerprint: String
+    /// The fingerprint of the tree as ``FolderFingerprint/of(_:skipRootDotfiles:jobs:)`` gives
+    /// it, with what `stat` says of the file each symbolic link names: whoever reads the folder
+    /// follows links, so an edit behind one is a change. Nil when a link names a folder (what it
+    /// holds is not listed, so a change in it could not be seen).
+    public let fingerprint: String?
     /// Every entry, depth-first in name order: its path relative to the folder
     /// (`blog/post.json`) and what `lstat` said of it (of a folder, only that it is one).
     public let entries: [(path: String, info: stat)]
@@ -23,11 +26,17 @@ public struct ListedFolder: Sendable {
         }
         var entries: [(path: String, info: stat)] = []
         var fingerprint = Fingerprint()
+        var linksFolder = false
         listing.forEach { path, entry in
             FolderFingerprint.combine(path, entry, into: &fingerprint)
             entries.append((path, entry.info))
+            var target = stat()
+            if entry.info.st_mode & S_IFMT == S_IFLNK, stat(listing.root + "/" + path, &target) == 0 {
+                linksFolder = linksFolder || target.st_mode & S_IFMT == S_IFDIR
+                FolderFingerprint.combine(path, FolderListing.Entry(name: path, info: target), into: &fingerprint)
+            }
         }
-        self.fingerprint = fingerprint.hex
+        self.fingerprint = linksFolder ? nil : fingerprint.hex
         self.entries = entries
     }
 }

@@ -42,5 +42,22 @@ extension SiteOutputTests {
             #expect(listed.entries[2].info.st_size == 2)
             #expect(ListedFolder(folder.path("missing"), jobs: 2) == nil)
         }
+
+        @Test("a listed folder's fingerprint sees an edit behind a symbolic link to a file; a link to a folder leaves it without one")
+        func listedLinks() throws {
+            let folder = try TemporaryFolder()
+            let elsewhere = try TemporaryFolder()
+            try folder.write("a.json", "[]")
+            try elsewhere.write("story.json", "{}")
+            try FileManager.default.createSymbolicLink(atPath: folder.path("linked.json").path, withDestinationPath: elsewhere.path("story.json").path)
+            let before = try #require(ListedFolder(folder.url, jobs: 2)?.fingerprint)
+            try elsewhere.write("story.json", "{\"edited\": true}")
+            #expect(ListedFolder(folder.url, jobs: 2)?.fingerprint != before)
+
+            try FileManager.default.createSymbolicLink(atPath: folder.path("shared").path, withDestinationPath: elsewhere.url.path)
+            let linked = try #require(ListedFolder(folder.url, jobs: 2))
+            #expect(linked.fingerprint == nil)
+            #expect(linked.entries.map(\.path) == ["a.json", "linked.json", "shared"])
+        }
     }
 }
