@@ -26,17 +26,17 @@ public enum FolderFingerprint {
     /// The fingerprint of the folder `listing` lists, as it was when listed or last refreshed.
     static func of(_ listing: FolderListing) -> String {
         var fingerprint = Fingerprint()
-        listing.forEach { path, entry in combine(path, entry, into: &fingerprint) }
+        listing.forEach { path, entry in combine(path, entry.info, into: &fingerprint) }
         return fingerprint.hex
     }
 
-    /// Adds one entry of a listing, at `path` (`blog/post.json`), to `fingerprint`.
-    static func combine(_ path: String, _ entry: FolderListing.Entry, into fingerprint: inout Fingerprint) {
+    /// Adds the entry at `path` (`blog/post.json`), of which `stat` said `info`, to `fingerprint`.
+    static func combine(_ path: String, _ info: stat, into fingerprint: inout Fingerprint) {
         fingerprint.combine(path)
-        fingerprint.combine(Int64(entry.info.st_mode))
-        fingerprint.combine(Int64(entry.info.st_size))
-        fingerprint.combine(Int64(entry.info.st_ino))
-        fingerprint.combine(entry.info.modifiedNanoseconds)
-        fingerprint.combine(entry.info.changedNanoseconds)
+        fingerprint.combine(Int64(info.st_mode))
+        fingerprint.combine(Int64(info.st_size))
+        fingerprint.combine(Int64(info.st_ino))
+        fingerprint.combine(info.modifiedNanoseconds)
+        fingerprint.combine(info.changedNanoseconds)
     }
 }

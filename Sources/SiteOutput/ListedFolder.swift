@@ -28,12 +28,13 @@ public struct ListedFolder: Sendable {
         var fingerprint = Fingerprint()
         var linksFolder = false
         listing.forEach { path, entry in
-            FolderFingerprint.combine(path, entry, into: &fingerprint)
+            FolderFingerprint.combine(path, entry.info, into: &fingerprint)
             entries.append((path, entry.info))
+            guard entry.info.st_mode & S_IFMT == S_IFLNK else { return }
             var target = stat()
-            if entry.info.st_mode & S_IFMT == S_IFLNK, stat(listing.root + "/" + path, &target) == 0 {
+            if stat(listing.root + "/" + path, &target) == 0 {
                 linksFolder = linksFolder || target.st_mode & S_IFMT == S_IFDIR
-                FolderFingerprint.combine(path, FolderListing.Entry(name: path, info: target), into: &fingerprint)
+                FolderFingerprint.combine(path, target, into: &fingerprint)
             }
         }
         self.fingerprint = linksFolder ? nil : fingerprint.hex
