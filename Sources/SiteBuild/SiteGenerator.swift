@@ -235,9 +235,11 @@ public struct SiteGenerator {
     /// Errors for files that another file would need to be a folder (a story slugged
     /// `assets/style.css` beside that asset), each naming both: the write would fail on them.
     /// Files that are all `intact` ones of the last build have none: their manifest was checked
-    /// for them when it was read, and checking again would cost per file.
+    /// for them when it was read, and checking again would cost per file. A page is kept only when
+    /// its file is intact, so only the files made are looked up (looking up every kept page too
+    /// took 0.2 s at 100,000 pages).
     private func folderConflicts(_ plans: [PagePlan], in output: Output, intact: [String: String]) -> [Diagnostic] {
-        if output.kept.allSatisfy({ intact[$0] != nil }), output.files.allSatisfy({ intact[$0.path] != nil }) { return [] }
+        if output.files.allSatisfy({ intact[$0.path] != nil }) { return [] }
         let conflicts = SafePath.folderConflicts(among: output.files.map(\.path) + output.kept)
         guard !conflicts.isEmpty else { return [] }
         var pages: [String: PlannedPage] = [:]
