@@ -89,9 +89,9 @@ struct BuildCache: Sendable {
         var records = ByteRecordWriter(magic: Self.pagesMagic)
         records.string(key)
         records.number(pages.count)
-        for story in pages.keys.sorted() {
-            records.inlineString(story)
-            pages[story]!.write(into: &records)
+        for index in ByteOrder.sortedIndices(of: pages) {
+            records.inlineString(pages[index].key)
+            pages[index].value.write(into: &records)
         }
         try Data(records.bytes).write(to: output.appendingPathComponent(Self.pagesRelativePath), options: .atomic)
         // The page records as JSON, which earlier versions wrote, stand for nothing now.

@@ -83,9 +83,9 @@ struct Manifest: Sendable, Equatable {
         return files[index].key.utf8.elementsEqual(path.utf8)
     }
 
-    /// The manifest as stable JSON, files sorted by path, each entry's fields on lines of their
-    /// own, indented by two spaces. Modification times are written as strings of digits: a JSON
-    /// number would lose their last digits.
+    /// The manifest as stable JSON, files sorted by the bytes of their paths, each entry's fields
+    /// on lines of their own, indented by two spaces. Modification times are written as strings of
+    /// digits: a JSON number would lose their last digits.
     func encoded() -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(files.count * 140)
@@ -93,9 +93,9 @@ struct Manifest: Sendable, Equatable {
             bytes.append(contentsOf: text.utf8)
         }
         line("{\n  \"files\": {")
-        for (index, path) in files.keys.sorted().enumerated() {
-            let entry = files[path]!
-            line(index == 0 ? "\n    " : ",\n    ")
+        for (position, index) in ByteOrder.sortedIndices(of: files).enumerated() {
+            let (path, entry) = files[index]
+            line(position == 0 ? "\n    " : ",\n    ")
             JSONValue.appendQuoted(path, to: &bytes)
             line(": {\n      \"hash\": ")
             JSONValue.appendQuoted(entry.hash, to: &bytes)

@@ -44,7 +44,7 @@ public enum Sitemap {
         } else {
             xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         }
-        let sorted = entries.sorted { $0.url < $1.url }
+        let sorted = ByteOrder.order(of: entries.map(\.url)).map { entries[$0] }
         // In slices, one per thread and a few more to even them out; each page's URL is written
         // once as its `loc` and once as an alternate of each of its versions, so it is made once
         // per slice.

@@ -257,7 +257,7 @@ public final class ReferenceCache: @unchecked Sendable {
         part.string(context.rootSlug)
         part.number(shardCount)
         var digestsByShard = [[String]](repeating: [], count: shardCount)
-        for digest in pair.storedUsed.sorted() where !pair.encodedDigests.contains(digest) {
+        for digest in ByteOrder.sorted(pair.storedUsed) where !pair.encodedDigests.contains(digest) {
             digestsByShard[shard(of: digest)].append(digest)
         }
         for (shard, digests) in zip(pair.shards, digestsByShard) {

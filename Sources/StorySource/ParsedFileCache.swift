@@ -166,7 +166,7 @@ public final class ParsedFileCache: @unchecked Sendable {
             guard differsFromDisk || kept.contains(where: { $0.record == nil }) else { return nil }
             var writer = disk?.writer ?? ByteRecordWriter(magic: Self.magic)
             writer.number(kept.count)
-            for item in kept.sorted(by: { $0.path < $1.path }) {
+            for item in ByteOrder.order(of: kept.map(\.path)).lazy.map({ kept[$0] }) {
                 if let disk, let record = item.record {
                     writer.append(record: record, of: disk.bytes)
                 } else {

@@ -30,7 +30,7 @@ struct StoryIndex: Sendable {
                 add(entry)
             }
         }
-        slugOrder = stories.indices.sorted { stories[$0].fullSlug.utf8Precedes(stories[$1].fullSlug) }
+        slugOrder = ByteOrder.order(of: stories.map(\.fullSlug))
     }
 
     /// The stories answering `query`, in `full_slug` order: the range of ``slugOrder`` that

@@ -26,5 +26,25 @@ extension StoryModelTests {
             #expect(paths.sorted { $0.utf8Precedes($1) }.map { Array($0.utf8) }
                 == paths.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
         }
+
+        @Test("many strings sort by their bytes in one go: long shared beginnings, zero bytes and repeats, repeats in the order given")
+        func sortsManyAtOnce() {
+            var generator = SystemRandomNumberGenerator()
+            // Pieces long enough that many strings share their first 24 bytes and differ after them.
+            let pieces = ["posts/2024/", "a", "ü", "\u{0}", "post-", "1", "10", "/index.html", "é", "e\u{301}"]
+            let strings = (0..<2_000).map { _ in
+                (0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            let order = ByteOrder.order(of: strings)
+            let expected = strings.indices.sorted { lhs, rhs in
+                strings[lhs].utf8.elementsEqual(strings[rhs].utf8)
+                    ? lhs < rhs : strings[lhs].utf8.lexicographicallyPrecedes(strings[rhs].utf8)
+            }
+            #expect(order == expected)
+            #expect(ByteOrder.sorted(strings).map { Array($0.utf8) } == expected.map { Array(strings[$0].utf8) })
+            let dictionary = Dictionary(strings.map { ($0, 0) }, uniquingKeysWith: { first, _ in first })
+            #expect(ByteOrder.sortedIndices(of: dictionary).map { Array(dictionary[$0].key.utf8) }
+                == dictionary.keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+        }
     }
 }
