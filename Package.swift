@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck", "NetworkLimits", "StoryCrawl", "StorySource", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "StoryCrawl", "StoryModel", "TestSupport"]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Mustache", "StoryCrawl", "StoryModel", "TestSupport"]),
         .testTarget(name: "StorySiteCLITests", dependencies: ["StorySiteCLI", "SiteOutput", "StoryModel", "Preview", "HTTPServer", "TestSupport", "FakeStoryblokAPI"]),
         .target(name: "FakeStoryblokAPI", dependencies: ["HTTPServer", "StoryModel"], path: "Tests/FakeStoryblokAPI"),
 

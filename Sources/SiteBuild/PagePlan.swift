@@ -30,6 +30,9 @@ struct PagePlan: Sendable {
     /// The language of the pages, when the site has languages.
     let language: SiteLanguage?
     private var locations: [StoryKey: PageLocation] = [:]
+    /// The URL of ``location(of:)`` for each story of the graph planned, by its position in the
+    /// graph's stories (nil for none): links find a story's position, and its page from that.
+    private var urlsByPosition: [String?] = []
     private let tagListing: ListingSettings
     /// Whether a collection's selection reads content (see ``StoryCrawl/StorySelection/readsContent``).
     private let collectionsReadContent: Bool
@@ -89,6 +92,12 @@ struct PagePlan: Sendable {
         locations[story.key]
     }
 
+    /// The URL of the page of the story at `position` in the stories of the graph planned (or
+    /// of one brought up to date from it, which keeps their positions); nil when it has none.
+    func url(ofStoryAt position: Int) -> String? {
+        urlsByPosition.indices.contains(position) ? urlsByPosition[position] : nil
+    }
+
     /// The site-relative URL of `tag`'s page, or nil when tags have no pages or this one has none.
     func tagPageURL(of tag: String) -> String? {
         tags?.tag(named: tag)?.pages(perPage: nil, under: homeURL).url
@@ -137,6 +146,7 @@ struct PagePlan: Sendable {
             let story = graph.stories[index].story
             return Result { () throws(UnsafeSlugError) in try plan.location(of: story, isHome: story.uuid == graph.root?.uuid) }
         }
+        urlsByPosition = Array(repeating: nil, count: graph.stories.count)
         for (node, found) in zip(graph.stories, placed) {
             let story = node.story
             if SlugLookup.key(story.fullSlug) == globalKey || story.uuid == global {
@@ -157,6 +167,9 @@ struct PagePlan: Sendable {
                 continue
             }
             locations[story.key] = location
+            // A UUID reached twice is known by its first position, as in the graph's lookups,
+            // with the location last given for its key, as `locations` has it.
+            if let first = graph.position(of: story) { urlsByPosition[first] = location.url }
             stories.append(story)
         }
     }

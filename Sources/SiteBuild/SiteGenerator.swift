@@ -215,8 +215,9 @@ public struct SiteGenerator {
         elsewhere: @escaping @Sendable (StoryReference) -> Story? = { _ in nil }
     ) -> PageRenderer {
         let resolver = GraphLinkResolver(
-            graph: graph, pageURL: { plan.location(of: $0)?.url ?? otherPageURL($0) }, tagPageURL: { plan.tagPageURL(of: $0) },
-            elsewhere: elsewhere)
+            graph: graph, pageURL: { plan.location(of: $0)?.url ?? otherPageURL($0) },
+            pageURLAtPosition: { plan.url(ofStoryAt: $0) ?? otherPageURL(graph.stories[$0].story) },
+            tagPageURL: { plan.tagPageURL(of: $0) }, elsewhere: elsewhere)
         return PageRenderer(
             library: templates,
             resolver: resolver,

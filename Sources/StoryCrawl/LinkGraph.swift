@@ -269,13 +269,16 @@ public struct LinkGraph: Sendable {
     /// The reached story a reference names: a UUID (or, when it is a number, a numeric id), a
     /// numeric id, or a slug matched with ``SlugLookup/key(_:)`` (`blog` finds `blog/`).
     public func story(for reference: StoryReference) -> Story? {
-        let position: Int?
+        position(for: reference).map { stories[$0].story }
+    }
+
+    /// The position in ``stories`` of the reached story a reference names, found as for its story.
+    public func position(for reference: StoryReference) -> Int? {
         switch reference {
-        case .uuid(let uuid): position = byUUID[StoryKey(uuid)] ?? Int(uuid).flatMap { byID[$0] }
-        case .id(let id): position = byID[id]
-        case .slug(let slug): position = bySlug[SlugLookup.key(slug)]
+        case .uuid(let uuid): byUUID[StoryKey(uuid)] ?? Int(uuid).flatMap { byID[$0] }
+        case .id(let id): byID[id]
+        case .slug(let slug): bySlug[SlugLookup.key(slug)]
         }
-        return position.map { stories[$0].story }
     }
 
     /// The reached story a story link points to, trying its ``StoryLink/lookupOrder`` as the

@@ -225,15 +225,15 @@ struct BlockPreparation {
         switch linktype {
         case "story":
             // By UUID first (the usual case); StoryLink reads the link in full for the fallbacks.
-            if let id, anchor == nil, let target = links.story(.uuid(id)), let targetHref = links.href(to: target) {
+            if let id, anchor == nil, let target = links.page(.uuid(id)), let targetHref = links.href(to: target) {
                 href = targetHref
-                title = target.name
+                title = target.story.name
                 break
             }
             guard let link = StoryLink(multilink: object, of: content.tape, reader) else { break }  // an empty link: no href
-            if let target = links.story(for: link), let targetHref = links.href(to: target, anchor: link.anchor) {
+            if let target = links.page(for: link), let targetHref = links.href(to: target, anchor: link.anchor) {
                 href = targetHref
-                title = target.name
+                title = target.story.name
             } else {
                 exists = false
                 let saved = link.cachedURL.map { "/" + $0 + (link.anchor.map { "#" + $0 } ?? "") } ?? ""

@@ -7,19 +7,24 @@ public struct GraphLinkResolver: LinkResolving {
     /// The crawled stories and their links.
     public let graph: LinkGraph
     private let pageURLOfStory: @Sendable (Story) -> String?
+    private let pageURLOfPosition: (@Sendable (Int) -> String?)?
     private let pageURLOfTag: @Sendable (String) -> String?
     private let elsewhere: @Sendable (StoryReference) -> Story?
 
     /// Resolves within `graph`; `pageURL` gives a story's site-relative page URL (`""` for home,
     /// `"blog/post/"`), or nil when it has no page; `tagPageURL` a tag's (nil without one);
     /// `elsewhere` the story a reference the graph does not know names in another language's
-    /// graph (as its version in this language, when there is one).
+    /// graph (as its version in this language, when there is one). `pageURLAtPosition`, when
+    /// given, is `pageURL` of the story at a position in the graph's stories, found without a
+    /// lookup by UUID: the link to a story is then one lookup, not two.
     public init(
-        graph: LinkGraph, pageURL: @escaping @Sendable (Story) -> String?, tagPageURL: @escaping @Sendable (String) -> String? = { _ in nil },
+        graph: LinkGraph, pageURL: @escaping @Sendable (Story) -> String?, pageURLAtPosition: (@Sendable (Int) -> String?)? = nil,
+        tagPageURL: @escaping @Sendable (String) -> String? = { _ in nil },
         elsewhere: @escaping @Sendable (StoryReference) -> Story? = { _ in nil }
     ) {
         self.graph = graph
         self.pageURLOfStory = pageURL
+        self.pageURLOfPosition = pageURLAtPosition
         self.pageURLOfTag = tagPageURL
         self.elsewhere = elsewhere
     }
@@ -30,6 +35,13 @@ public struct GraphLinkResolver: LinkResolving {
 
     public func pageURL(of story: Story) -> String? {
         pageURLOfStory(story)
+    }
+
+    public func page(for reference: StoryReference) -> LinkedPage? {
+        guard let pageURLOfPosition, let position = graph.position(for: reference) else {
+            return story(for: reference).map { LinkedPage(story: $0, url: pageURL(of: $0)) }
+        }
+        return LinkedPage(story: graph.stories[position].story, url: pageURLOfPosition(position))
     }
 
     public func tagPageURL(of tag: String) -> String? {

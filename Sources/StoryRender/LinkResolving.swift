@@ -9,6 +9,9 @@ public protocol LinkResolving: Sendable {
     /// The site-relative URL of `story`'s page (`""` for home, `"blog/post/"`), or nil when the
     /// story has no page of its own (such as the global navigation story).
     func pageURL(of story: Story) -> String?
+    /// The story `reference` points to with its page's URL (see ``pageURL(of:)``), or nil
+    /// when no loaded story matches. Resolvers that find both with one lookup say so here.
+    func page(for reference: StoryReference) -> LinkedPage?
     /// The `full_slug` of the root story, whose page is the site root: a link to `/` names it,
     /// and breadcrumbs start with it. `home` unless the resolver knows better.
     var rootSlug: String { get }
@@ -23,4 +26,9 @@ extension LinkResolving {
 
     /// No tag pages: for resolvers of sites without them.
     public func tagPageURL(of tag: String) -> String? { nil }
+
+    /// The story and its page's URL, one after the other.
+    public func page(for reference: StoryReference) -> LinkedPage? {
+        story(for: reference).map { LinkedPage(story: $0, url: pageURL(of: $0)) }
+    }
 }

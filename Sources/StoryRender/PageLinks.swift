@@ -45,12 +45,17 @@ public struct PageLinks: Sendable {
         resolver.story(for: reference)
     }
 
-    /// The story a story link points to, trying its ``StoryLink/lookupOrder``; nil when none
-    /// matches.
-    public func story(for link: StoryLink) -> Story? {
-        if let story = resolver.story(for: link.reference) { return story }  // the usual case
+    /// The story `reference` points to with its page's URL, or nil.
+    public func page(_ reference: StoryReference) -> LinkedPage? {
+        resolver.page(for: reference)
+    }
+
+    /// The story a story link points to with its page's URL, trying its ``StoryLink/lookupOrder``;
+    /// nil when none matches.
+    public func page(for link: StoryLink) -> LinkedPage? {
+        if let page = resolver.page(for: link.reference) { return page }  // the usual case
         for reference in link.lookupOrder.dropFirst() {
-            if let story = resolver.story(for: reference) { return story }
+            if let page = resolver.page(for: reference) { return page }
         }
         return nil
     }
@@ -107,6 +112,12 @@ public struct PageLinks: Sendable {
         return href(toSiteURL: target, anchor: anchor)
     }
 
+    /// The href from this page to `page`, with `#anchor` when one is given; nil when its story
+    /// has no page.
+    public func href(to page: LinkedPage, anchor: String? = nil) -> String? {
+        page.url.map { href(toSiteURL: $0, anchor: anchor) }
+    }
+
     /// The href from this page to a site-relative URL as pages are laid out (`"about/"`, `""`
     /// for home; raw slug text, percent-encoded here: the one place a page's path becomes an
     /// href), with `#anchor` when one is given.
@@ -148,7 +159,7 @@ public struct PageLinks: Sendable {
             ?? SitePathReference.parse(target, from: fullSlug, baseURL: baseURL, rootSlug: rootSlug) else {
             return .external
         }
-        guard let story = resolver.story(for: site.reference), let href = href(to: story, anchor: site.anchor) else {
+        guard let page = resolver.page(for: site.reference), let href = href(to: page, anchor: site.anchor) else {
             return .missing(reference: site.reference)
         }
         return .page(href: href)

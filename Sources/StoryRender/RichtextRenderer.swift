@@ -426,9 +426,9 @@ private struct Walk {
         switch linktype {
         case "story":
             // By UUID first (the usual case, without building the link's whole lookup order).
-            let story = uuid.flatMap { renderer.links.story(.uuid($0)) }
-                ?? StoryLink(linkMarkAttributes: attrs).flatMap { renderer.links.story(for: $0) }
-            if let story, let storyHref = renderer.links.href(to: story, anchor: anchor) {
+            let page = uuid.flatMap { renderer.links.page(.uuid($0)) }
+                ?? StoryLink(linkMarkAttributes: attrs).flatMap { renderer.links.page(for: $0) }
+            if let page, let storyHref = renderer.links.href(to: page, anchor: anchor) {
                 return storyHref
             }
             guard uuid != nil || !href.isEmpty else { return nil }

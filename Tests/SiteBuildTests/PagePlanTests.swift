@@ -1,3 +1,4 @@
+import Mustache
 import StoryCrawl
 import StoryModel
 import Testing
@@ -28,6 +29,31 @@ extension SiteBuildTests {
             var settings = SiteSettings(baseURL: baseURL)
             settings.listings["blog/"] = ListingSettings(perPage: perPage, feed: feed)
             return settings
+        }
+
+        @Test("a story's page URL is found from its place in the graph as from the story: none for the global story, a UUID reached twice by its first place")
+        func urlsByPosition() throws {
+            let stories = try [
+                story("home", "home"), story("about", "about"), story("global", "global"), story("blog", "blog/"),
+                story("about", "about-again"), story("post", "blog/post"),
+            ]
+            let graph = graph(stories)
+            let plan = PagePlan(graph: graph, settings: SiteSettings())
+            for node in graph.stories {
+                let position = try #require(graph.position(of: node.story))
+                #expect(plan.url(ofStoryAt: position) == plan.location(of: node.story)?.url, "\(node.story.fullSlug)")
+            }
+            #expect(plan.url(ofStoryAt: 2) == nil)
+            #expect(plan.url(ofStoryAt: 1) == "about-again/")
+            #expect(plan.url(ofStoryAt: stories.count) == nil)
+
+            let renderer = SiteGenerator.renderer(of: plan, graph: graph, templates: try TemplateLibrary(templates: [:]), settings: SiteSettings())
+            for reference in [StoryReference.uuid("about"), .slug("blog"), .slug("global"), .uuid("missing")] {
+                let page = renderer.resolver.page(for: reference)
+                #expect(page?.story.uuid == renderer.resolver.story(for: reference)?.uuid)
+                #expect(page?.url == page.flatMap { renderer.resolver.pageURL(of: $0.story) })
+            }
+            #expect(renderer.resolver.page(for: .slug("blog/post"))?.url == "blog/post/")
         }
 
         @Test("a listing of 0, 1, perPage and perPage + 1 stories fills 1, 1, 1 and 2 pages", arguments: [(0, 1), (1, 1), (3, 1), (4, 2)])
