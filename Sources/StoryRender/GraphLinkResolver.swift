@@ -7,16 +7,17 @@ public struct GraphLinkResolver: LinkResolving {
     /// The crawled stories and their links.
     public let graph: LinkGraph
     private let pageURLOfStory: @Sendable (Story) -> String?
-    private let pageURLOfPosition: (@Sendable (Int) -> String?)?
+    private let pageURLOfPosition: @Sendable (Int) -> String?
     private let pageURLOfTag: @Sendable (String) -> String?
     private let elsewhere: @Sendable (StoryReference) -> Story?
 
     /// Resolves within `graph`; `pageURL` gives a story's site-relative page URL (`""` for home,
     /// `"blog/post/"`), or nil when it has no page; `tagPageURL` a tag's (nil without one);
     /// `elsewhere` the story a reference the graph does not know names in another language's
-    /// graph (as its version in this language, when there is one). `pageURLAtPosition`, when
-    /// given, is `pageURL` of the story at a position in the graph's stories, found without a
-    /// lookup by UUID: the link to a story is then one lookup, not two.
+    /// graph (as its version in this language, when there is one). `pageURLAtPosition` is
+    /// `pageURL` of the story at a position in the graph's stories, for a caller that finds it
+    /// without a lookup by UUID: the link to a story is then one lookup, not two. Without it,
+    /// `pageURL` is asked.
     public init(
         graph: LinkGraph, pageURL: @escaping @Sendable (Story) -> String?, pageURLAtPosition: (@Sendable (Int) -> String?)? = nil,
         tagPageURL: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -24,7 +25,7 @@ public struct GraphLinkResolver: LinkResolving {
     ) {
         self.graph = graph
         self.pageURLOfStory = pageURL
-        self.pageURLOfPosition = pageURLAtPosition
+        self.pageURLOfPosition = pageURLAtPosition ?? { [graph] in pageURL(graph.stories[$0].story) }
         self.pageURLOfTag = tagPageURL
         self.elsewhere = elsewhere
     }
@@ -37,11 +38,12 @@ public struct GraphLinkResolver: LinkResolving {
         pageURLOfStory(story)
     }
 
+    /// The graph's story by its position, with its page's URL from that; or another language's.
     public func page(for reference: StoryReference) -> LinkedPage? {
-        guard let pageURLOfPosition, let position = graph.position(for: reference) else {
-            return story(for: reference).map { LinkedPage(story: $0, url: pageURL(of: $0)) }
+        if let position = graph.position(for: reference) {
+            return LinkedPage(story: graph.stories[position].story, url: pageURLOfPosition(position))
         }
-        return LinkedPage(story: graph.stories[position].story, url: pageURLOfPosition(position))
+        return elsewhere(reference).map { LinkedPage(story: $0, url: pageURL(of: $0)) }
     }
 
     public func tagPageURL(of tag: String) -> String? {
