@@ -108,11 +108,13 @@ public struct IncrementalBuild {
                    cache?.readingPages(in: output)) },
                 { writer.readPreviousOutput() })
         }
-        let intact = timings.measure("intact files") { cache == nil ? [:] : previousOutput.intactFiles() }
-        let staging = previousOutput.isReplacedWhole ? StagingFolder(for: writer) : nil
+        // Without a cache of this key (a template or setting changed) no page is reused, but a
+        // page rendered to the bytes of its intact file still keeps that file.
+        let intact = timings.measure("intact files") { previousOutput.intactFiles() }
+        let staging = PageStaging(for: writer, over: previousOutput)
         let site = await generate(
             keeping: kept, previous: previous, intact: intact, key: inputs.key, listedContent: inputs.contentListing, staging: staging)
-        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept, staged: staging)
+        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept, staged: staging?.staged)
         // With the generator gone, these hold the last references to every story read.
         BackgroundRelease.release((consume site, consume previous, consume intact, consume kept, consume previousOutput))
         return outcome
@@ -121,7 +123,7 @@ public struct IncrementalBuild {
     /// The site generated with the caches of this process, or the content `kept` on disk.
     private func generate(
         keeping kept: KeptContent?, previous: BuildCache?, intact: [String: String], key: String, listedContent: ListedFolder?,
-        staging: StagingFolder?
+        staging: PageStaging?
     ) async -> SiteGenerator.Output {
         var generator = SiteGenerator(
             settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles ?? kept?.files,

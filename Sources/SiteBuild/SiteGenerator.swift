@@ -17,7 +17,8 @@ public struct SiteGenerator {
     public struct Output {
         /// The pages, the 404 page, the assets, the sitemap and robots.txt, as they are to be written.
         public var files: [OutputFile] = []
-        /// Pages of the previous build kept as they are, not rendered again.
+        /// Pages of the previous build kept as they are: not rendered again, or rendered to the
+        /// bytes their intact files hold.
         var kept: Set<String> = []
         /// What the next build's cache records of each page, by story UUID.
         var pages: [String: BuildCache.Page] = [:]
@@ -71,9 +72,10 @@ public struct SiteGenerator {
     /// The content folder (`settings.source`) as the build's inputs listed it, so that loading
     /// it needs no listing of its own; nil to list it when it is loaded.
     var listedContent: ListedFolder?
-    /// Where rendered pages go as they are rendered, for a write that replaces the whole output
-    /// folder (see ``SiteOutput/StagingFolder``); without one, their bytes are kept for the write.
-    var staging: StagingFolder?
+    /// Where rendered pages go as they are rendered: into memory for the write, or into the
+    /// staging folder of a write that replaces the whole output folder (see
+    /// ``SiteOutput/PageStaging``); without one, their bytes are kept for the write.
+    var staging: PageStaging?
 
     /// Whether the page fingerprints note which pages read which stories' content, for a
     /// ``ServedSite``: asked for, and a content folder's site whose collections select by heads
@@ -511,10 +513,11 @@ public struct SiteGenerator {
         let pending = pages.indices.filter { reused[$0] == nil }
         progress.begin("Rendering", total: pending.count)
         let results = timings.measure("render") {
-            renderPages(pending, of: pages, listings: listings, graph: graph, plan: plan, renderer: renderer)
+            renderPages(pending, of: pages, listings: listings, graph: graph, plan: plan, renderer: renderer, intact: previous.intact)
         }
 
         var files: [OutputFile] = []
+        var renderedCount = 0
         var missingComponents: [String: [String]] = [:]
         var warnings = Set<BuildCache.Warning>()
         timings.measure("page records") {
@@ -528,7 +531,11 @@ public struct SiteGenerator {
                 } else {
                     switch results[index] {
                     case .success(let (rendered, file))?:
-                        files.append(file)
+                        renderedCount += 1
+                        switch file {
+                        case .changed(let file): files.append(file)
+                        case .intact(let path, _): output.kept.insert(path)
+                        }
                         record = BuildCache.Page(fingerprint: fingerprints[index], path: file.path, rendered: rendered, hash: file.hash)
                     case .failure(let error)?:
                         let location = (error as? PageRenderError)?.story ?? pages[index].location.url
@@ -553,29 +560,56 @@ public struct SiteGenerator {
                 location: "\(settings.templates)/components/\(component).mustache",
                 message: "no template for component '\(component)', used by \(named); its blocks render as nothing")
         }
-        progress.finish("Rendered \(counted(files.count, "page"))" + (output.kept.isEmpty ? "" : ", kept \(output.kept.count) unchanged"))
+        let reusedCount = pages.count - pending.count
+        progress.finish("Rendered \(counted(renderedCount, "page"))" + (reusedCount == 0 ? "" : ", kept \(reusedCount) unchanged"))
         return files
     }
 
+    /// What rendering a page made of its file.
+    private enum RenderedFile {
+        /// Bytes for the write, or put in the staging folder already.
+        case changed(OutputFile)
+        /// The bytes of the file the last build left at `path`, intact: that file is kept.
+        case intact(path: String, hash: String)
+
+        var path: String {
+            switch self {
+            case .changed(let file): file.path
+            case .intact(let path, _): path
+            }
+        }
+
+        var hash: String {
+            switch self {
+            case .changed(let file): file.hash
+            case .intact(_, let hash): hash
+            }
+        }
+    }
+
     /// Renders the pages at `pending` on at most `--jobs` threads, each result at its page's
-    /// index. A page's file (and so its content hash) is made on the rendering thread too.
+    /// index. A page's file (and so its content hash) is made on the rendering thread too, and
+    /// goes to ``staging`` from there, unless it is the `intact` file (path → content hash) the
+    /// last build left, which is kept (a template edited where this page does not show it).
     private func renderPages(
-        _ pending: [Int], of pages: [PlannedPage], listings: [PageListing], graph: LinkGraph, plan: PagePlan, renderer: PageRenderer
-    ) -> [Result<(RenderedPage, OutputFile), any Error>?] {
+        _ pending: [Int], of pages: [PlannedPage], listings: [PageListing], graph: LinkGraph, plan: PagePlan, renderer: PageRenderer,
+        intact: [String: String]
+    ) -> [Result<(RenderedPage, RenderedFile), any Error>?] {
         let progress = self.progress
         let staging = self.staging
         let rendered = ParallelWork.map(count: pending.count, jobs: settings.jobs) { position in
             defer { progress.advance() }
             let index = pending[position]
             let page = pages[index]
-            return Result<(RenderedPage, OutputFile), any Error> {
+            return Result<(RenderedPage, RenderedFile), any Error> {
                 var rendered = try Self.render(page, listing: listings[index], graph: graph, plan: plan, renderer: renderer)
                 let file = OutputFile(path: page.location.filePath, text: rendered.html)
                 rendered.html = ""  // the file holds the bytes now; keeping both would double peak memory
-                return (rendered, staging?.put(file) ?? file)
+                if intact[file.path] == file.hash { return (rendered, .intact(path: file.path, hash: file.hash)) }
+                return (rendered, .changed(staging?.put(file) ?? file))
             }
         }
-        var results = [Result<(RenderedPage, OutputFile), any Error>?](repeating: nil, count: pages.count)
+        var results = [Result<(RenderedPage, RenderedFile), any Error>?](repeating: nil, count: pages.count)
         for (position, index) in pending.enumerated() { results[index] = rendered[position] }
         return results
     }

@@ -22,11 +22,6 @@ public struct PreviousOutput: Sendable {
         self.problem = problem
     }
 
-    /// Whether a write will replace the whole folder, with nothing of it to keep: it has no
-    /// manifest (a first build, or none there yet) and nothing stops the write. Its pages can
-    /// then go to the staging folder as they are rendered (``StagingFolder``).
-    public var isReplacedWhole: Bool { manifest == nil && problem == nil }
-
     /// The files of the previous build still on disk as it wrote them (size and modification
     /// time as recorded), with their content hashes: a caller may keep them without rendering.
     public func intactFiles() -> [String: String] {

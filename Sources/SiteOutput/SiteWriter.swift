@@ -10,7 +10,8 @@ import Glibc
 /// Every file goes into a staging folder beside the output folder, which then takes the output
 /// folder's place; a failure at any point leaves the previous output exactly as it was. A build
 /// into a folder without a manifest (a first build, as in CI) opens the staging folder before
-/// it renders (``StagingFolder``), so that pages go there as they are rendered.
+/// it renders (``StagingFolder``), so that pages go there as they are rendered; a rebuild opens
+/// it once more pages changed than a write in place takes (``PageStaging``).
 /// Files whose contents did not change are carried over as hard links, so their modification
 /// times stay and deploy tools see nothing new; when nothing changed at all, nothing is touched.
 /// When at most a tenth of the files changed, the folder is updated in place instead (see
@@ -55,6 +56,10 @@ public struct SiteWriter: Sendable {
         public var summary: Summary
         public var fingerprint: String?
     }
+
+    /// How many files of a site of `count` files may change (written or removed) for a write
+    /// to update the folder in place rather than replace it: a tenth.
+    public static func inPlaceLimit(forFileCount count: Int) -> Int { count / 10 }
 
     /// The output folder as it is now (see ``PreviousOutput``), after finishing a swap a killed
     /// build left half done. What would stop a write is kept in it, to be thrown by the write.
@@ -170,7 +175,7 @@ public struct SiteWriter: Sendable {
         }
         // A manifest naming a path in another normal form (an earlier version's) needs a full
         // write: its old file would otherwise stay beside the new one.
-        if staged == nil, found != nil, (summary.written + summary.removed) * 10 <= plan.count,
+        if staged == nil, found != nil, summary.written + summary.removed <= Self.inPlaceLimit(forFileCount: plan.count),
            previous.files.keys.allSatisfy(SafePath.isNormalized) {
             let changed = plan.filter { !$0.unchanged }
             let entries = Dictionary(uniqueKeysWithValues: changed.map { ($0.path, $0.entry) })
@@ -246,7 +251,7 @@ public struct SiteWriter: Sendable {
             try? fileManager.removeItem(at: staging)
             throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
         }
-        try swap(in: staging, retiring: retired)
+        try swap(in: staging, retiring: retired, writtenBy: found)
         let listing = try? list(trustingRecord: false)
         saveRecord(of: listing)
         return Written(summary: summary, fingerprint: listing.map(FolderFingerprint.of))
@@ -353,10 +358,10 @@ public struct SiteWriter: Sendable {
     }
 
     /// Puts staging in the output folder's place, then moves the user's root dotfiles across from
-    /// the retired folder. Staging never holds a file of the user's, so an interrupted build can
-    /// always discard it; the retired folder can, and the next write recovers it first
-    /// (``recoverInterruptedSwap()``).
-    private func swap(in staging: URL, retiring retired: URL) throws(OutputError) {
+    /// the retired folder, whose files `manifest` lists. Staging never holds a file of the
+    /// user's, so an interrupted build can always discard it; the retired folder can, and the
+    /// next write recovers it first (``recoverInterruptedSwap()``).
+    private func swap(in staging: URL, retiring retired: URL, writtenBy manifest: Manifest?) throws(OutputError) {
         let fileManager = FileManager.default
         let hadOutput = fileManager.fileExists(atPath: output.path)
         do {
@@ -376,7 +381,7 @@ public struct SiteWriter: Sendable {
             throw OutputError(path: displayPath, message: "could not replace the output folder: \(error.localizedDescription)")
         }
         guard hadOutput else { return }
-        try carryUserDotfiles(from: retired)
+        try carryUserDotfiles(from: retired, writtenBy: manifest)
         FolderRemoval.remove(retired.path, jobs: jobs)
     }
 
@@ -397,16 +402,16 @@ public struct SiteWriter: Sendable {
             }
             return
         }
-        try carryUserDotfiles(from: retired)
+        try carryUserDotfiles(from: retired, writtenBy: (try? Manifest.read(in: retired)) ?? nil)
         FolderRemoval.remove(retired.path, jobs: jobs)
     }
 
     /// Moves the user's root dotfiles (`.git`, `.nojekyll`; not storysite's own `.storysite`, nor
-    /// those `folder`'s manifest lists, such as a static `.well-known/`) from `folder` into the
+    /// those `manifest`, `folder`'s, lists, such as a static `.well-known/`) from `folder` into the
     /// output folder. On failure `folder` is kept, and named, so nothing of the user's is lost.
-    private func carryUserDotfiles(from folder: URL) throws(OutputError) {
+    private func carryUserDotfiles(from folder: URL, writtenBy manifest: Manifest?) throws(OutputError) {
         let fileManager = FileManager.default
-        let written = Set(((try? Manifest.read(in: folder)) ?? nil)?.files.keys.map { String($0.prefix { $0 != "/" }) } ?? [])
+        let written = Set(manifest?.files.keys.filter { $0.hasPrefix(".") }.map { String($0.prefix { $0 != "/" }) } ?? [])
         let names = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasPrefix(".") && $0 != Manifest.folderName && !written.contains($0) }
         for name in names.sorted() where !fileManager.fileExists(atPath: output.appendingPathComponent(name).path) {

@@ -2,9 +2,9 @@ import Foundation
 import StoryModel
 
 /// The staging folder of a write that replaces the whole output folder (see ``SiteWriter``),
-/// opened before the pages are rendered, so that each page goes into it from the thread that
-/// rendered it (``put(_:)``) and its bytes are not kept until the write: a build of 100,000
-/// pages would otherwise hold them all at once. ``SiteWriter/write(_:keeping:over:staged:)``
+/// opened by ``PageStaging`` before or while the pages are rendered, so that each page goes
+/// into it from the thread that rendered it (``put(_:)``) and its bytes are not kept until the
+/// write: a build of 100,000 pages would otherwise hold them all at once. ``SiteWriter/write(_:keeping:over:staged:)``
 /// then adds the other files and puts the folder in the output folder's place; a build that
 /// does not get that far discards it (``discard()``).
 public final class StagingFolder: @unchecked Sendable {
@@ -23,7 +23,7 @@ public final class StagingFolder: @unchecked Sendable {
 
     /// The staging folder of `writer`'s output folder, emptied of what a killed build left;
     /// nil when it cannot be made (the write then reports why).
-    public init?(for writer: SiteWriter) {
+    init?(for writer: SiteWriter) {
         url = writer.output.storysiteSibling("staging")
         root = url.path
         // Staging only ever holds storysite's files: a leftover from a killed build can go.
@@ -34,7 +34,7 @@ public final class StagingFolder: @unchecked Sendable {
     /// Writes `file` into the folder and returns it without its bytes. A path storysite would
     /// not write is left for the write to refuse, and a file that cannot be written for the
     /// write to report (``failureMessage``); both come back as they were.
-    public func put(_ file: OutputFile) -> OutputFile {
+    func put(_ file: OutputFile) -> OutputFile {
         guard SafePath.problem(in: file.path) == nil else { return file }
         do {
             try makeFolder(of: file.path)

@@ -119,6 +119,41 @@ extension StorySiteCLITests {
             #expect((1...10).contains(count), "\(rendered)")
         }
 
+        /// The inode of the file at `path`: the same file when it is unchanged, a new one when written again.
+        static func inode(_ path: String, in workspace: TemporaryFolder) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: workspace.path(path).path)[.systemFileNumber] as? Int
+        }
+
+        @Test("a template edit renders every page again but writes only those whose bytes changed, into a new folder once they are many; the others keep their files")
+        func templateEditKeepsUnchangedFiles() async throws {
+            let workspace = try Site.demoWorkspace()
+            let first = try await Executable.run(["build"], in: workspace.url)
+            #expect(first.status == 0, "\(first.stderr)")
+            let withHero = "Output/privacy/index.html", withoutHero = "Output/team/mira-okafor/index.html"
+            let before = (try Self.inode(withHero, in: workspace), try Self.inode(withoutHero, in: workspace))
+
+            // Seven stories in two languages show a hero: more pages than a tenth of the 121 files,
+            // so the folder is replaced, the pages without a hero linked into it as they were.
+            try Self.replace("<section", with: "<section data-edited", in: "Templates/components/hero.mustache", of: workspace)
+            let rebuilt = try await Executable.run(["build"], in: workspace.url)
+            #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+            let written = rebuilt.stdout.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+            #expect((13..<80).contains(written), "\(rebuilt.stdout)")
+            #expect(try Self.inode(withHero, in: workspace) != before.0)
+            #expect(try Self.inode(withoutHero, in: workspace) == before.1)
+            #expect(try workspace.read(withHero).contains("data-edited"))
+            try await Self.expectSameAsFullBuild(workspace, "hero template edit")
+
+            // A comment changes no page: every page is rendered, and every file stays.
+            let kept = (try Self.inode(withHero, in: workspace), try Self.inode(withoutHero, in: workspace))
+            try Self.replace("</body>", with: "{{! a note }}</body>", in: "Templates/layout.mustache", of: workspace)
+            let commented = try await Executable.run(["build"], in: workspace.url)
+            #expect(commented.status == 0, "\(commented.stderr)")
+            #expect(commented.stdout.contains("(0 written, "), "\(commented.stdout)")
+            #expect(!commented.stderr.contains("kept"), "every page is rendered again: \(commented.stderr)")
+            #expect(try Self.inode(withHero, in: workspace) == kept.0 && Self.inode(withoutHero, in: workspace) == kept.1)
+        }
+
         @Test("a corrupt or missing cache just means a full build")
         func corruptCache() async throws {
             let workspace = try Site.demoWorkspace()
