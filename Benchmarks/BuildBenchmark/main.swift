@@ -1,7 +1,7 @@
 // Builds one synthetic space with storysite and the same pages with Hugo, in the same run,
 // several times each, and prints wall time (median), ms per page, peak RSS and the ratio
-// storysite / Hugo; then storysite's no-change and one-story-changed rebuilds, and the same
-// one-story edit saved under `storysite serve`, timed from the save to the reload event.
+// storysite / Hugo; then storysite's no-change, template-edited and one-story-changed rebuilds,
+// and the same one-story edit saved under `storysite serve`, timed from the save to the reload event.
 //
 //   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR] [--listing] [--languages N]
 //                                        [--theme plain|heavy]
@@ -251,6 +251,19 @@ do {
     for _ in 1...options.runs { unchanged.append(try Measurement.run(storysite, in: workspace)) }
     let noChange = median(unchanged.map(\.seconds))
     print(String(format: "no-change rebuild: %.3f s (%.3f× full build) %@", noChange, noChange / full, writeCounts(unchanged.last!.output)))
+
+    // The layout edited each time, so that every page renders again and changes, over the
+    // previous build's output and cache: the rebuild after a theme tweak.
+    let layout = workspace.appendingPathComponent("Templates/layout.mustache")
+    var retemplated: [Measurement] = []
+    for run in 1...options.runs {
+        try Data((try String(contentsOf: layout, encoding: .utf8) + "<!-- edit \(run) -->\n").utf8).write(to: layout)
+        retemplated.append(try Measurement.run(storysite, in: workspace))
+    }
+    let templateEdit = median(retemplated.map(\.seconds))
+    let templateEditPeak = retemplated.compactMap(\.peakMB).max().map { String(format: "peak RSS %.0f MB", $0) } ?? "peak RSS n/a"
+    print(String(format: "template-edited rebuild: %.3f s (%.3f× full build), %@ %@", templateEdit, templateEdit / full,
+                 templateEditPeak, writeCounts(retemplated.last!.output)))
 
     if options.listing {
         // A new post, the newest, each time: it heads the listing and moves every other post down.

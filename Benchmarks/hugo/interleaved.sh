@@ -4,7 +4,7 @@
 # minute to the next slows all three alike. Prints each round's times, peak memory and ratios,
 # then the median ratios.
 #
-#   bash Benchmarks/hugo/interleaved.sh [--one-story] OLD_STORYSITE NEW_STORYSITE WORKSPACE [ROUNDS]
+#   bash Benchmarks/hugo/interleaved.sh [--one-story | --template-edit] OLD_STORYSITE NEW_STORYSITE WORKSPACE [ROUNDS]
 #
 # For example, the commit before a change against the working tree, at 100,000 stories:
 #   git worktree add /tmp/before HEAD~1 && (cd /tmp/before && swift build -c release --product storysite)
@@ -17,23 +17,28 @@
 #
 # With --one-story it compares the two binaries (not Hugo) on the rebuild after an edit: each
 # builds a copy of the workspace of its own once, then round after round the same story's
-# subtitle is edited in both copies and each rebuilds in turn (default 9 rounds).
+# subtitle is edited in both copies and each rebuilds in turn (default 9 rounds). With
+# --template-edit, the same, but the edit is a comment added to the layout, so that every page is
+# rendered again and changes, and the peak memory of each rebuild is printed too.
 set -euo pipefail
-one_story=false
-if [[ ${1:-} == --one-story ]]; then one_story=true; shift; fi
+rebuilds=false
+edit=story
+if [[ ${1:-} == --one-story ]]; then rebuilds=true; shift; fi
+if [[ ${1:-} == --template-edit ]]; then rebuilds=true; edit=template; shift; fi
 [[ $# -ge 3 ]] || { sed -n '7p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 64; }
 old=$(realpath "$1")
 new=$(realpath "$2")
 workspace=$(realpath "$3")
 median() { sort -n | awk '{ value[NR] = $1 } END { print (NR % 2 ? value[(NR + 1) / 2] : (value[NR / 2] + value[NR / 2 + 1]) / 2) }'; }
 
-if $one_story; then
+if $rebuilds; then
     rounds=${4:-9}
     # As build-benchmark builds: with a base URL, so the sitemap and feeds are made too.
     base_url=https://bench.example/
     edited=Content/posts/0/post-5.json
     [[ -f "$workspace/$edited" && -d "$workspace/Templates" ]] || { echo "$workspace is not a build-benchmark workspace" >&2; exit 66; }
-    trap 'rm -rf "$workspace-old" "$workspace-new"' EXIT
+    if [[ $edit == template && ! -x /usr/bin/time ]]; then echo "/usr/bin/time is not installed (apt-get install -y time)" >&2; exit 69; fi
+    trap 'rm -rf "$workspace-old" "$workspace-new" "$workspace-old.time" "$workspace-new.time"' EXIT
     # A copy of the workspace without its output, built once by `binary`.
     prepare() {
         local copy=$1 binary=$2
@@ -43,14 +48,21 @@ if $one_story; then
         [[ -f "$workspace/storysite.json" ]] && cp "$workspace/storysite.json" "$copy/"
         (cd "$copy" && "$binary" build --base-url "$base_url" --quiet >/dev/null)
     }
-    # Edits the story in `copy`, then times the rebuild by `binary`: its wall time in seconds.
+    # Edits the story (or the layout) in `copy`, then times the rebuild by `binary`: its wall
+    # time in seconds, and with a template edit its peak memory.
     rebuild() {
         local copy=$1 binary=$2 round=$3 start end
+        if [[ $edit == template ]]; then
+            echo "<!-- round $round -->" >> "$copy/Templates/layout.mustache"
+            (cd "$copy" && /usr/bin/time -f "%e s, peak %M KB" -o "$copy.time" "$binary" build --base-url "$base_url" --quiet >/dev/null)
+            cat "$copy.time"
+            return
+        fi
         sed -i "s/\"subtitle\": \"\([^\"]*\)\"/\"subtitle\": \"\1 round$round\"/" "$copy/$edited"
         start=$(date +%s.%N)
         (cd "$copy" && "$binary" build --base-url "$base_url" --quiet >/dev/null)
         end=$(date +%s.%N)
-        awk -v start="$start" -v end="$end" 'BEGIN { printf "%.3f", end - start }'
+        awk -v start="$start" -v end="$end" 'BEGIN { printf "%.3f s", end - start }'
     }
     prepare "$workspace-old" "$old"
     prepare "$workspace-new" "$new"
@@ -58,9 +70,9 @@ if $one_story; then
     for round in $(seq "$rounds"); do
         old_wall=$(rebuild "$workspace-old" "$old" "$round")
         new_wall=$(rebuild "$workspace-new" "$new" "$round")
-        ratio=$(awk -v a="$new_wall" -v b="$old_wall" 'BEGIN { printf "%.3f", a / b }')
+        ratio=$(awk -v a="${new_wall%% *}" -v b="${old_wall%% *}" 'BEGIN { printf "%.3f", a / b }')
         ratios+=("$ratio")
-        printf 'round %d: old %s s, new %s s; new/old %s\n' "$round" "$old_wall" "$new_wall" "$ratio"
+        printf 'round %d: old %s, new %s; new/old %s\n' "$round" "$old_wall" "$new_wall" "$ratio"
     done
     printf 'median of %d rounds: new/old %s\n' "$rounds" "$(printf '%s\n' "${ratios[@]}" | median)"
     exit 0
