@@ -247,6 +247,7 @@ public struct SiteWriter: Sendable {
             try fileManager.createDirectory(
                 at: staging.appendingPathComponent(Manifest.folderName), withIntermediateDirectories: true)
             try manifest.encoded().write(to: staging.appendingPathComponent(Manifest.relativePath))
+            if found != nil { carryRecords(into: staging) }
         } catch {
             try? fileManager.removeItem(at: staging)
             throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
@@ -341,6 +342,20 @@ public struct SiteWriter: Sendable {
     private func saveRecord(of listing: FolderListing?) {
         guard let listing, listing.isWorthRecording else { return }
         ListingRecord(listing).write(in: output)
+    }
+
+    /// Links the files the last build kept in the output folder's `.storysite/` beside its
+    /// manifest (the build cache, the kept content, the listing record) into the staging folder's,
+    /// unless it has its own already. A build writes again only the records that changed, so one
+    /// that replaces the folder would lose the others with it, and the next build would read and
+    /// crawl every story again. They only save time: one that cannot be carried is left out.
+    private func carryRecords(into staging: URL) {
+        let kept = output.path + "/" + Manifest.folderName, replacing = staging.path + "/" + Manifest.folderName
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: kept)) ?? [] {
+            let source = kept + "/" + name, target = replacing + "/" + name
+            guard FileStatus(path: source) != nil, !FileManager.default.fileExists(atPath: target) else { continue }
+            try? carryOver(source, to: target)
+        }
     }
 
     /// Links an unchanged file into the staging folder, or copies it keeping its modification time

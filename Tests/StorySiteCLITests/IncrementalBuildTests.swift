@@ -230,6 +230,25 @@ extension StorySiteCLITests {
             try await Self.expectSameAsFullBuild(workspace, "a corrupt kept graph")
         }
 
+        @Test("a rebuild that replaces the output folder (a layout edit changes every page) keeps the content records, so the next text edit brings the kept graph up to date")
+        func replacedFolderKeepsRecords() async throws {
+            let workspace = try Self.linkChainSite()
+            _ = try await Self.phasesOfBuild(in: workspace)
+            let records = ["content-files", "content-references", "content-graph"].map { "Output/.storysite/" + $0 }
+            #expect(records.allSatisfy(workspace.exists))
+
+            try Self.replace("<body>", with: "<body class=\"edited\">", in: "Templates/layout.mustache", of: workspace)
+            let relaid = try await Self.phasesOfBuild(in: workspace)
+            #expect(relaid.contains("graph update") && !relaid.contains("crawl"), "\(relaid)")
+            #expect(try workspace.read("Output/b/index.html").contains("class=\"edited\""))
+            #expect(records.allSatisfy(workspace.exists), "records of the folder replaced")
+
+            try Self.editA(in: workspace, title: "Onward")
+            let phases = try await Self.phasesOfBuild(in: workspace)
+            #expect(phases.contains("graph update") && !phases.contains("crawl"), "\(phases)")
+            try await Self.expectSameAsFullBuild(workspace, "a text edit after a layout edit")
+        }
+
         @Test("on a site with languages translated by field, each language's graph is kept apart and brought up to date after text edits; a new link crawls each again; each as a full build would")
         func keptGraphPerLanguage() async throws {
             let workspace = try Self.linkChainSite()
