@@ -44,7 +44,7 @@ struct PagePlan: Sendable {
         self.language = language
         tagListing = settings.listings[ListingSettings.tagsKey] ?? .standard
         collectionsReadContent = settings.collections.contains { $0.selection.readsContent }
-        var owners = PageOwners()
+        var owners = PageOwners(expecting: graph.stories.count)
         placeStories(of: graph, global: settings.global, jobs: settings.jobs, owners: &owners)
         let hasPage = { [locations] (story: Story) in locations[story.key] != nil }
         for story in stories {
@@ -54,11 +54,13 @@ struct PagePlan: Sendable {
             listings[story.uuid] = listing
             if listing.settings.feed { feeds.append(listing) }
         }
-        pages = stories.flatMap { story -> [PlannedPage] in
-            let own = PlannedPage(kind: .story(story), location: locations[story.key]!, key: keyPrefix + story.uuid)
-            guard let listing = listings[story.uuid] else { return [own] }
-            return [own] + (1..<listing.pages.pageCount).map { index in
-                planned(.listingPage(story, number: index + 1), url: listing.pages.pageURL(index + 1), key: "\(keyPrefix)\(story.uuid)/page/\(index + 1)")
+        pages.reserveCapacity(stories.count)
+        for story in stories {
+            pages.append(PlannedPage(kind: .story(story), location: locations[story.key]!, key: keyPrefix + story.uuid))
+            guard let listing = listings[story.uuid] else { continue }
+            for index in 1..<listing.pages.pageCount {
+                pages.append(planned(
+                    .listingPage(story, number: index + 1), url: listing.pages.pageURL(index + 1), key: "\(keyPrefix)\(story.uuid)/page/\(index + 1)"))
             }
         }
         if tagPages { planTags(owners: &owners, index: tagIndex) }
@@ -147,6 +149,8 @@ struct PagePlan: Sendable {
             return Result { () throws(UnsafeSlugError) in try plan.location(of: story, isHome: story.uuid == graph.root?.uuid) }
         }
         urlsByPosition = Array(repeating: nil, count: graph.stories.count)
+        locations.reserveCapacity(graph.stories.count)
+        stories.reserveCapacity(graph.stories.count)
         for (node, found) in zip(graph.stories, placed) {
             let story = node.story
             if SlugLookup.key(story.fullSlug) == globalKey || story.uuid == global {
@@ -336,6 +340,11 @@ struct PlannedPage: Sendable {
 /// Who has each output file, so a second page on a path is reported with the first.
 private struct PageOwners {
     private var owners: [String: String] = [:]
+
+    /// Owners with room for `count` paths.
+    init(expecting count: Int) {
+        owners.reserveCapacity(count)
+    }
 
     /// Records `owner` for `path`; returns the earlier owner when there is one.
     mutating func claim(_ path: String, by owner: String) -> String? {
