@@ -4,9 +4,9 @@ import StoryModel
 /// The staging folder of a write that replaces the whole output folder (see ``SiteWriter``),
 /// opened by ``PageStaging`` before or while the pages are rendered, so that each page goes
 /// into it from the thread that rendered it (``put(_:)``) and its bytes are not kept until the
-/// write: a build of 100,000 pages would otherwise hold them all at once. ``SiteWriter/write(_:keeping:over:staged:)``
-/// then adds the other files and puts the folder in the output folder's place; a build that
-/// does not get that far discards it (``discard()``).
+/// write: a build of 100,000 pages would otherwise hold them all at once.
+/// ``SiteWriter/write(_:keeping:over:staged:)`` then adds the other files and puts the folder in
+/// the output folder's place; a build that does not get that far discards it (``discard()``).
 public final class StagingFolder: @unchecked Sendable {
     // Safe to share: `folders`, `modified` and `failure` are only touched holding the lock.
     private let lock = NSLock()
