@@ -99,9 +99,14 @@ func writeCounts(_ output: String) -> String {
     return String(output[range])
 }
 
+/// The highest peak RSS of `runs`: `232 MB`.
+func peakRSS(_ runs: [Measurement]) -> String {
+    runs.compactMap(\.peakMB).max().map { String(format: "%.0f MB", $0) } ?? "n/a (no /usr/bin/time)"
+}
+
 func line(_ name: String, _ runs: [Measurement], pages: Int) -> String {
     let wall = median(runs.map(\.seconds))
-    let peak = runs.compactMap(\.peakMB).max().map { String(format: "%.0f MB", $0) } ?? "n/a (no /usr/bin/time)"
+    let peak = peakRSS(runs)
     let cpu = runs.compactMap(\.cpuSeconds)
     let cpuText = cpu.isEmpty ? "" : String(format: "   CPU %5.2f s", median(cpu))
     return name.padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -261,9 +266,8 @@ do {
         retemplated.append(try Measurement.run(storysite, in: workspace))
     }
     let templateEdit = median(retemplated.map(\.seconds))
-    let templateEditPeak = retemplated.compactMap(\.peakMB).max().map { String(format: "peak RSS %.0f MB", $0) } ?? "peak RSS n/a"
-    print(String(format: "template-edited rebuild: %.3f s (%.3f× full build), %@ %@", templateEdit, templateEdit / full,
-                 templateEditPeak, writeCounts(retemplated.last!.output)))
+    print(String(format: "template-edited rebuild: %.3f s (%.3f× full build), peak RSS %@ %@", templateEdit, templateEdit / full,
+                 peakRSS(retemplated), writeCounts(retemplated.last!.output)))
 
     if options.listing {
         // A new post, the newest, each time: it heads the listing and moves every other post down.

@@ -14,6 +14,11 @@ extension SiteOutputTests {
             writer = SiteWriter(output: workspace.path("Output"), displayPath: "Output")
         }
 
+        /// The inode of the file at `path` in the workspace: the same file while it is not written again.
+        private func inode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: workspace.path(path).path)[.systemFileNumber] as? Int
+        }
+
         /// Twenty pages, `page-0/index.html` to `page-19/index.html`, with `text` in each.
         private func pages(_ text: String) -> [OutputFile] {
             (0..<20).map { OutputFile(path: "page-\($0)/index.html", text: "\(text) \($0)") }
@@ -50,7 +55,7 @@ extension SiteOutputTests {
         @Test("a rebuild that changes no more pages than a write in place takes stages none, and the write updates the folder in place")
         func fewChangesStayInMemory() throws {
             _ = try writer.write(pages("old"))
-            let unchanged = try FileManager.default.attributesOfItem(atPath: workspace.path("Output/page-9/index.html").path)[.systemFileNumber] as? Int
+            let unchanged = try inode("Output/page-9/index.html")
             let previous = writer.readPreviousOutput()
             let staging = try #require(PageStaging(for: writer, over: previous))
             let files = pages("old").enumerated().map { index, page in
@@ -60,8 +65,7 @@ extension SiteOutputTests {
             let written = try writer.write(files, over: previous, staged: staging.staged)
             #expect(written.summary == .init(written: 2, unchanged: 18, removed: 0))
             #expect(try workspace.read("Output/page-1/index.html") == "new 1")
-            let after = try FileManager.default.attributesOfItem(atPath: workspace.path("Output/page-9/index.html").path)[.systemFileNumber] as? Int
-            #expect(after == unchanged, "updated in place, the unchanged file is the same file")
+            #expect(try inode("Output/page-9/index.html") == unchanged, "updated in place, the unchanged file is the same file")
         }
 
         @Test("an output folder the write will refuse gets no staging folder")
