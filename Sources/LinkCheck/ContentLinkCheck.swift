@@ -20,16 +20,16 @@ public enum ContentLinkCheck {
                 reason: reason)
         }
         let edges = graph.edges
-        for index in edges.indices {  // indexing copies no edge as a whole
-            if edges[index].target == nil {
-                if let elsewhere = otherLanguages.lazy.compactMap({ $0.story(for: edges[index].reference) }).first {
-                    findings.append(finding(edges[index], .warning, "no version in this language: leads to '\(elsewhere.fullSlug)'"))
+        for index in edges.indices where graph.isUnresolvedEdge(at: index) || graph.isStaleEdge(at: index) {
+            let edge = edges[index]
+            if edge.target == nil {
+                if let elsewhere = otherLanguages.lazy.compactMap({ $0.story(for: edge.reference) }).first {
+                    findings.append(finding(edge, .warning, "no version in this language: leads to '\(elsewhere.fullSlug)'"))
                 } else {
-                    findings.append(finding(edges[index], .broken, unresolvedReason(edges[index])))
+                    findings.append(finding(edge, .broken, unresolvedReason(edge)))
                 }
-            } else if graph.isStaleEdge(at: index), let cachedURL = edges[index].cachedURL,
-                      let target = edges[index].target.flatMap(graph.story(uuid:)) {
-                findings.append(finding(edges[index], .warning, "target renamed: cached_url '\(cachedURL)' is now '\(target.fullSlug)'"))
+            } else if let cachedURL = edge.cachedURL, let target = edge.target.flatMap(graph.story(uuid:)) {
+                findings.append(finding(edge, .warning, "target renamed: cached_url '\(cachedURL)' is now '\(target.fullSlug)'"))
             }
         }
         if includeOrphans {
@@ -47,7 +47,7 @@ public enum ContentLinkCheck {
     public static func report(for graph: LinkGraph, includeOrphans: Bool, otherLanguages: [LinkGraph] = []) -> CheckReport {
         CheckReport(
             findings: findings(in: graph, includeOrphans: includeOrphans, otherLanguages: otherLanguages),
-            stories: graph.stories.count, links: graph.edges.count { $0.kind != .listing })
+            stories: graph.stories.count, links: graph.edges.indices.count { graph.kind(ofEdge: $0) != .listing })
     }
 
     private static func unresolvedReason(_ edge: LinkGraph.Edge) -> String {

@@ -74,7 +74,7 @@ struct BuildPageFingerprints: Sendable {
             for edge in graph.referencePositions(from: position) {
                 let target = graph.targetPosition(ofEdge: edge)
                 Self.combine(target.map { names[$0].identity }, into: &shown)
-                guard graph.edges[edge].kind == .relation, graph.edges[edge].target != nil else { continue }
+                guard graph.kind(ofEdge: edge) == .relation, !graph.isUnresolvedEdge(at: edge) else { continue }
                 shown.combine(target.map { names[$0].digest } ?? "-")
                 reads.note(target)
                 for inner in target.map({ graph.referencePositions(from: $0) }) ?? [] {
@@ -200,15 +200,9 @@ struct BuildPageFingerprints: Sendable {
         let position = graph.position(of: story)
         reads.note(position)
         if let position {
-            let edges = graph.edges
             for index in graph.referencePositions(from: position) {
-                // Each field read in place: a copy of the edge would retain its six strings.
-                fingerprint.combine(edges[index].fieldPath)
-                fingerprint.combine(edges[index].kind.rawValue)
-                fingerprint.combine(edges[index].reference.description)
-                fingerprint.combine(edges[index].anchor ?? "-")
-                fingerprint.combine(edges[index].cachedURL ?? "-")
-                if edges[index].target == nil, let other = elsewhere(edges[index].reference) {
+                graph.combineWritten(ofEdge: index, into: &fingerprint)
+                if graph.isUnresolvedEdge(at: index), let other = elsewhere(graph.edges[index].reference) {
                     // A link to another language's page shows that story's name and URL.
                     fingerprint.combine("\(other.uuid) \(other.name) \(other.fullSlug) \(other.digest)")
                 } else {

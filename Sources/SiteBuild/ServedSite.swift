@@ -170,8 +170,9 @@ public struct ServedSite: Sendable {
         let languages = languageVersions(of: editions, groups: groups)
         var shown = Set<String>()
         for (index, edition) in editions.enumerated() {
-            for edge in edition.graph.edges where edge.target == nil {
-                if let story = languages.story(for: edge.reference, outside: index) { shown.insert(story.uuid) }
+            let edges = edition.graph.edges
+            for edge in edges.indices where edition.graph.isUnresolvedEdge(at: edge) {
+                if let story = languages.story(for: edges[edge].reference, outside: index) { shown.insert(story.uuid) }
             }
         }
         return shown

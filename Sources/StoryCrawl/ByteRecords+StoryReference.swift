@@ -10,9 +10,9 @@ extension ByteRecordWriter {
         }
     }
 
-    /// A reference's kind, as its position in ``ReferenceKind/allCases``.
+    /// A reference's kind, as its ``ReferenceKind/code``.
     mutating func kind(_ kind: ReferenceKind) {
-        number(ReferenceKind.allCases.firstIndex(of: kind)!)
+        number(Int(kind.code))
     }
 }
 
@@ -29,6 +29,6 @@ extension ByteRecordReader {
 
     /// A reference's kind as ``ByteRecordWriter/kind(_:)`` wrote it; nil when unreadable.
     mutating func kind() -> ReferenceKind? {
-        position(below: ReferenceKind.allCases.count).map { ReferenceKind.allCases[$0] }
+        number().flatMap { UInt8(exactly: $0) }.flatMap(ReferenceKind.init(code:))
     }
 }

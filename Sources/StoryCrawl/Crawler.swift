@@ -70,11 +70,9 @@ public struct Crawler: Sendable {
             }
         }
 
-        var edges: [LinkGraph.Edge] = []
-        // Per edge, the positions of its source and target; a target not reached when its edge
-        // is made (`unknownTarget`) is looked up once every story is.
-        var ends: [(source: Int, target: Int?)] = []
-        let unknownTarget = -1
+        var table = EdgeTable()
+        // Edges whose target was not reached when they were made, looked up once every story is.
+        var laterTargets: [(edge: Int, uuid: String)] = []
         var depth = 0
         var firstOfLevel = 0
         while !frontier.isEmpty {
@@ -83,39 +81,39 @@ public struct Crawler: Sendable {
                 let extract = { ReferenceExtractor.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug) }
                 return referenceCache?.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug, extract: extract) ?? extract()
             }
-            var levelEdges: [[LinkGraph.Edge]]
+            let levelEdges: [StoryEdges]
             if let memory = source as? any InMemoryStorySource,
                !found.contains(where: { $0.contains { $0.embeddedStory != nil } }) {
-                levelEdges = resolveAtOnce(found, of: level, in: memory, catalog: &catalog)
+                levelEdges = resolveAtOnce(found, of: level, at: firstOfLevel, in: memory, catalog: &catalog)
             } else {
-                levelEdges = try await resolveInBatches(found, of: level, catalog: &catalog)
+                levelEdges = try await resolveInBatches(found, of: level, at: firstOfLevel, catalog: &catalog)
             }
             let listed = try await listings(of: level)
             for members in listed { for member in members { catalog.learn(member) } }
             var next: [Story] = []
             for position in levelEdges.indices {
-                // Moved in place, then visited: no edge is copied.
-                let first = edges.count
-                Self.move(&levelEdges[position], to: &edges)
+                let source = firstOfLevel + position
+                let first = table.count
+                table.append(contentsOf: levelEdges[position].table)
+                var targets = levelEdges[position].targets
                 for member in listed[position] {
-                    edges.append(LinkGraph.Edge(
-                        source: level[position].uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid), target: member.uuid))
+                    table.append(
+                        source: source, sourceUUID: level[position].uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid),
+                        anchor: nil, cachedURL: nil, target: member.uuid)
+                    targets.append(member.uuid)
                 }
-                for index in first..<edges.count {
-                    guard let target = edges[index].target else {
-                        ends.append((firstOfLevel + position, nil))
-                        continue
-                    }
+                for (offset, target) in targets.enumerated() {
+                    guard let target else { continue }
                     let key = StoryKey(target)
                     if let reachedAt = positions[key] {
-                        ends.append((firstOfLevel + position, reachedAt))
+                        table.setTarget(ofEdge: first + offset, to: reachedAt, uuid: target)
                     } else if let reached = catalog[key] {
-                        ends.append((firstOfLevel + position, nodes.count))
+                        table.setTarget(ofEdge: first + offset, to: nodes.count, uuid: target)
                         positions[key] = nodes.count
-                        nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: edges[index].source))
+                        nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: level[position].uuid))
                         next.append(reached)
                     } else {
-                        ends.append((firstOfLevel + position, unknownTarget))
+                        laterTargets.append((first + offset, target))
                     }
                 }
             }
@@ -123,27 +121,19 @@ public struct Crawler: Sendable {
             frontier = next
             depth += 1
         }
-        for index in ends.indices where ends[index].target == unknownTarget {
-            ends[index].target = edges[index].target.flatMap { positions[StoryKey($0)] }
+        for (edge, uuid) in laterTargets {
+            table.setTarget(ofEdge: edge, to: positions[StoryKey(uuid)], uuid: uuid)
         }
 
         let orphans = try await source.allStories()?.filter { positions[$0.key] == nil } ?? []
-        return LinkGraph(stories: nodes, edges: edges, orphans: orphans, root: root, ends: ends, positions: positions, jobs: jobs)
-    }
-
-    /// Moves every edge of `moved` to the end of `edges`, in order, leaving `moved` empty: an
-    /// edge copied would retain each of its strings, and the one left behind release them.
-    /// (Reversed through a buffer, whose swaps move; an array's copy.)
-    private static func move(_ moved: inout [LinkGraph.Edge], to edges: inout [LinkGraph.Edge]) {
-        moved.withUnsafeMutableBufferPointer { $0.reverse() }
-        while let edge = moved.popLast() { edges.append(edge) }
+        return LinkGraph(stories: nodes, table: table, orphans: orphans, root: root, positions: positions, jobs: jobs)
     }
 
     /// The edges of a level's references: the stories they name are asked of the source
     /// together, one batch per fallback round. Embedded stories are learned first.
     private func resolveInBatches(
-        _ found: [[ExtractedReference]], of level: [Story], catalog: inout StoryCatalog
-    ) async throws -> [[LinkGraph.Edge]] {
+        _ found: [[ExtractedReference]], of level: [Story], at firstPosition: Int, catalog: inout StoryCatalog
+    ) async throws -> [StoryEdges] {
         var orders: [[StoryReference]] = []
         for references in found {
             for index in references.indices {  // indexing copies no reference as a whole
@@ -158,7 +148,7 @@ public struct Crawler: Sendable {
         // Each story's edges with their targets, in parallel (the catalog is only read now).
         let resolved = catalog
         return ParallelWork.map(count: level.count, jobs: jobs) { position in
-            Self.edges(from: level[position].uuid, references: found[position]) { reference in
+            StoryEdges(source: firstPosition + position, uuid: level[position].uuid, references: found[position]) { reference in
                 reference.embeddedStory?.uuid ?? resolved.target(of: reference.lookupOrder)
             }
         }
@@ -166,16 +156,17 @@ public struct Crawler: Sendable {
 
     /// The edges of a level's references, resolved on `jobs` threads against what the catalog
     /// knows and then the source, which answers at once; what they found is learned after, in
-    /// order. The outcome is the same as ``resolveInBatches(_:of:catalog:)``'s (for a level
+    /// order. The outcome is the same as ``resolveInBatches(_:of:at:catalog:)``'s (for a level
     /// without embedded stories, which must be learned before anything resolves).
     private func resolveAtOnce(
-        _ found: [[ExtractedReference]], of level: [Story], in source: any InMemoryStorySource, catalog: inout StoryCatalog
-    ) -> [[LinkGraph.Edge]] {
+        _ found: [[ExtractedReference]], of level: [Story], at firstPosition: Int, in source: any InMemoryStorySource,
+        catalog: inout StoryCatalog
+    ) -> [StoryEdges] {
         let known = catalog
         let resolved = ParallelWork.map(count: level.count, jobs: jobs) { position in
             var fetched: [Story] = []
             var missing: [StoryReference] = []
-            let edges = Self.edges(from: level[position].uuid, references: found[position]) { reference in
+            let edges = StoryEdges(source: firstPosition + position, uuid: level[position].uuid, references: found[position]) { reference in
                 let resolution = known.resolve(reference.lookupOrder, in: source)
                 if let story = resolution.fetched { fetched.append(story) }
                 missing += resolution.missing
@@ -220,17 +211,27 @@ public struct Crawler: Sendable {
         if case .slug = reference { return [reference, .uuid(entry)] }
         return [reference]
     }
+}
 
-    /// The edges of the references found in the story `source`, each with the UUID `target` gives.
-    private static func edges(
-        from source: String, references: [ExtractedReference], target: (borrowing ExtractedReference) -> String?
-    ) -> [LinkGraph.Edge] {
+/// The edges of the references found in one story of a crawl's level, made on the level's
+/// threads: their table, whose targets are set once the level is placed, and the UUID each
+/// resolved to.
+private struct StoryEdges {
+    var table = EdgeTable()
+    var targets: [String?] = []
+
+    /// The edges of `references`, found in the story at `source` with the UUID `uuid`, each
+    /// resolved to the UUID `target` gives.
+    init(source: Int, uuid: String, references: [ExtractedReference], target: (borrowing ExtractedReference) -> String?) {
+        targets.reserveCapacity(references.count)
         // Indexing instead of iterating copies no reference as a whole.
-        references.indices.map { index in
-            LinkGraph.Edge(
-                source: source, fieldPath: references[index].fieldPath, kind: references[index].kind,
+        for index in references.indices {
+            let resolved = target(references[index])
+            table.append(
+                source: source, sourceUUID: uuid, fieldPath: references[index].fieldPath, kind: references[index].kind,
                 reference: references[index].reference, anchor: references[index].anchor,
-                cachedURL: references[index].cachedURL, target: target(references[index]))
+                cachedURL: references[index].cachedURL, target: resolved)
+            targets.append(resolved)
         }
     }
 }

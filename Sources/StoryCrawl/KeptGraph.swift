@@ -10,12 +10,11 @@ import StorySource
 /// the stories it reads, instead of crawling them again (``updated(with:references:jobs:)``).
 ///
 /// The digests come last in the file, written in place rather than in the string table: a graph
-/// brought up to date is the same file with other digests (``encoded(updatedTo:)``). The table
-/// holds only what repeats (field paths, saved slugs, anchors): a story's UUID and print are
-/// written in place, and a link names its source, its target and the first link to a story by
-/// their positions, so that encoding a large graph is not a lookup in a table of every UUID.
-/// The edges are written in parts, one for each thread that encodes them, each part a file of its
-/// own with its own table (``ByteRecordWriter/part(_:)``).
+/// brought up to date is the same file with other digests (``encoded(updatedTo:)``). A story's
+/// UUID and print are written in place, and the first link to a story names it by its position.
+/// The edges are the graph's ``EdgeTable`` as it is in memory (their ends are positions among
+/// the stories), followed by the positions of the stale ones: they are written and read as a few
+/// arrays, not edge by edge.
 ///
 /// Bump ``magic`` whenever a crawl of the same stories could give another graph: a graph kept
 /// by an older version must not stand for what this one would crawl.
@@ -26,8 +25,9 @@ public struct KeptGraph: Sendable {
     private let rootSlug: String
     private let nodes: [Node]
     private let orphans: [Kept]
-    private let edges: [LinkGraph.Edge]
-    private let resolved: [LinkGraph.ResolvedEdge]
+    private let edges: EdgeTable
+    /// The positions of the stale edges (see ``LinkGraph/staleEdges``).
+    private let staleEdges: [Int]
     /// The position in ``nodes`` of the root story.
     private let rootPosition: Int?
     /// The file as read, and where its digests start.
@@ -70,25 +70,21 @@ public struct KeptGraph: Sendable {
         let stories = zip(nodes, reached).map { node, story in
             LinkGraph.Node(story: story, depth: node.depth, firstLinkedFrom: node.firstLinkedFrom)
         }
-        return LinkGraph(stories: stories, edges: edges, orphans: unreached, root: rootPosition.map { reached[$0] }, resolved: resolved)
+        return LinkGraph(
+            stories: stories, table: edges, orphans: unreached, root: rootPosition.map { reached[$0] }, stale: staleEdges, jobs: jobs)
     }
 
     // MARK: On disk
 
-    static let magic = "storysite link graph 4\n"
+    static let magic = "storysite link graph 5\n"
 
     /// The file's bytes for `graph`, crawled from `entries` with `baseURL`, the heads printed on
     /// at most `jobs` threads; nil when a story has no file digest (it could not be told
     /// unchanged), or the root or the source of an edge is not among the stories reached.
     public static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int) -> [UInt8]? {
-        let edgesPerPart = max(smallestPart, (graph.edges.count + jobs - 1) / max(1, jobs))
-        return encoded(graph, entries: entries, baseURL: baseURL, jobs: jobs, edgesPerPart: edgesPerPart)
-    }
-
-    /// ``encoded(_:entries:baseURL:jobs:)`` with the edges in parts of `edgesPerPart`.
-    static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int, edgesPerPart: Int) -> [UInt8]? {
         let reached = graph.stories.map(\.story)
-        guard !(reached + graph.orphans).contains(where: { $0.givenDigest == nil }) else { return nil }
+        guard !(reached + graph.orphans).contains(where: { $0.givenDigest == nil }),
+              graph.table.placedSources.isEmpty else { return nil }
         let rootPosition = graph.root.map { graph.position(of: $0) }
         if case .some(nil) = rootPosition { return nil }
         let reachedPrints = ParallelWork.map(count: reached.count, jobs: jobs) { headPrint(of: reached[$0]) }
@@ -112,83 +108,11 @@ public struct KeptGraph: Sendable {
             writer.inlineString(story.uuid)
             writer.inlineString(print)
         }
-        let resolvedEdges = graph.resolvedEdges
-        let reachedUUIDs = reached.map(\.uuid)
-        guard !resolvedEdges.contains(where: { $0.source == nil }) else { return nil }
-        // Each edge is written from the buffer in place: a copy would retain every one of its strings.
-        let parts = graph.edges.withUnsafeBufferPointer { allEdges in
-            ParallelWork.map(count: (allEdges.count + edgesPerPart - 1) / edgesPerPart, jobs: jobs) { part in
-                var edges = ByteRecordWriter(magic: edgesMagic)
-                for index in part * edgesPerPart..<min((part + 1) * edgesPerPart, allEdges.count) {
-                    write(allEdges[index], resolvedAs: resolvedEdges[index], uuids: reachedUUIDs, into: &edges)
-                }
-                return edges.bytes
-            }
-        }
-        writer.number(graph.edges.count)
-        writer.number(parts.count)
-        for part in parts { writer.part(part) }
+        graph.table.write(into: &writer)
+        writer.number(graph.stalePositions.count)
+        for position in graph.stalePositions { writer.number(position) }
         writeDigests(of: graph, into: &writer)
         return writer.bytes
-    }
-
-    /// The edges are written in one part for each of `jobs` threads, each part with a string
-    /// table of its own (which repeats what the others hold: few parts keep the file small), so
-    /// that they are encoded on every thread; a part holds at least this many.
-    private static let smallestPart = 16_384
-    /// The magic line of a part of the edges.
-    private static let edgesMagic = "storysite link graph edges 1\n"
-
-    /// One edge, whose source is among the stories reached, whose UUIDs are `uuids`.
-    private static func write(
-        _ edge: LinkGraph.Edge, resolvedAs resolved: LinkGraph.ResolvedEdge, uuids: [String], into writer: inout ByteRecordWriter
-    ) {
-        writer.number(resolved.source!)
-        writer.string(edge.fieldPath)
-        writer.kind(edge.kind)
-        writer.number(resolved.target.map { $0 + 1 } ?? 0)
-        writer.number(resolved.isStale ? 1 : 0)
-        if let target = edge.target, let position = resolved.target, uuids[position] == target {
-            writer.number(TargetForm.storyReached.rawValue)
-        } else if let target = edge.target {
-            writer.number(TargetForm.inPlace.rawValue)
-            writer.inlineString(target)
-        } else {
-            writer.number(TargetForm.none.rawValue)
-        }
-        if case .uuid(let uuid) = edge.reference, uuid == edge.target {
-            writer.number(ReferenceForm.targetUUID.rawValue)
-        } else {
-            writer.number(ReferenceForm.asWritten.rawValue)
-            writer.reference(edge.reference)
-        }
-        writer.optionalString(edge.anchor)
-        writer.optionalString(edge.cachedURL)
-    }
-
-    /// Appends the edges of the part at `range` of the file `bytes`, whose sources and targets
-    /// are among `uuids` (the stories reached), and how each resolved; false when unreadable.
-    private static func readEdges(
-        inPart range: Range<Int>, of bytes: UnsafeRawBufferPointer, uuids: [String],
-        into edges: inout [LinkGraph.Edge], resolved: inout [LinkGraph.ResolvedEdge]
-    ) -> Bool {
-        guard var reader = ByteRecordReader(UnsafeRawBufferPointer(rebasing: bytes[range]), magic: edgesMagic) else { return false }
-        while !reader.isAtEnd {
-            // Positions are bounded by the stories, not by what is left of the part (as a count is).
-            guard let source = reader.position(below: uuids.count), let fieldPath = reader.string(),
-                  let kind = reader.kind(),
-                  let targetPosition = reader.position(below: uuids.count + 1), let isStale = reader.number(), isStale <= 1,
-                  let target = Self.target(from: &reader, resolvedAt: targetPosition == 0 ? nil : targetPosition - 1, uuids: uuids),
-                  let reference = Self.reference(from: &reader, target: target),
-                  let anchor = reader.optionalString(), let cachedURL = reader.optionalString()
-            else { return false }
-            edges.append(LinkGraph.Edge(
-                source: uuids[source], fieldPath: fieldPath, kind: kind, reference: reference, anchor: anchor,
-                cachedURL: cachedURL, target: target))
-            resolved.append(LinkGraph.ResolvedEdge(
-                source: source, target: targetPosition == 0 ? nil : targetPosition - 1, isStale: isStale == 1))
-        }
-        return true
     }
 
     /// The file's bytes for `graph`, this graph brought up to date (by ``updated(with:references:jobs:)``,
@@ -198,31 +122,6 @@ public struct KeptGraph: Sendable {
         var digests = ByteRecordWriter(magic: Self.magic)
         Self.writeDigests(of: graph, into: &digests)
         return Array(file[..<digestsOffset]) + digests.records
-    }
-
-    /// How an edge's target is written: none, the story at the position it resolved to (which
-    /// every target of a crawl is), or its UUID in place.
-    private enum TargetForm: UInt64 {
-        case none = 0
-        case storyReached = 1
-        case inPlace = 2
-    }
-
-    /// An edge's target as written after the position it resolved to (see ``TargetForm``):
-    /// `.some(nil)` for none, nil when unreadable.
-    private static func target(from reader: inout ByteRecordReader, resolvedAt position: Int?, uuids: [String]) -> String?? {
-        switch reader.number().flatMap(TargetForm.init(rawValue:)) {
-        case .none?: return .some(nil)
-        case .storyReached?: return position.map { .some(uuids[$0]) }
-        case .inPlace?: return reader.inlineString().map { .some($0) }
-        case nil: return nil
-        }
-    }
-
-    /// How an edge's reference is written: as the UUID of its target, which most are, or as it is.
-    private enum ReferenceForm: UInt64 {
-        case asWritten = 0
-        case targetUUID = 1
     }
 
     /// The story a story was first linked from, by UUID: `0` for none, its position in the
@@ -260,15 +159,6 @@ public struct KeptGraph: Sendable {
             case .reached(let position): return position < uuids.count ? .some(uuids[position]) : nil
             case .other(let uuid): return .some(uuid)
             }
-        }
-    }
-
-    /// An edge's reference as written after its target (see ``ReferenceForm``); nil when unreadable.
-    private static func reference(from reader: inout ByteRecordReader, target: String?) -> StoryReference? {
-        switch reader.number().flatMap(ReferenceForm.init(rawValue:)) {
-        case .targetUUID: return target.map(StoryReference.uuid)
-        case .asWritten: return reader.reference()
-        case nil: return nil
         }
     }
 
@@ -322,18 +212,15 @@ public struct KeptGraph: Sendable {
             guard let uuid = reader.inlineString(), let print = reader.inlineString() else { return nil }
             orphans.append(Kept(uuid: uuid, digest: "", headPrint: print))
         }
-        // Read one part after the other: on several threads, every edge's retains of the strings
-        // the parts share (the UUIDs) contend for their counts, which made reading slower.
-        guard let edgeCount = reader.count(), let partCount = reader.count() else { return nil }
-        var edges: [LinkGraph.Edge] = []
-        var resolved: [LinkGraph.ResolvedEdge] = []
-        edges.reserveCapacity(edgeCount)
-        resolved.reserveCapacity(edgeCount)
-        for _ in 0..<partCount {
-            guard let range = reader.part(),
-                  Self.readEdges(inPart: range, of: bytes, uuids: uuids, into: &edges, resolved: &resolved) else { return nil }
+        guard let edges = EdgeTable(from: &reader, storyCount: nodeCount), let staleCount = reader.count() else { return nil }
+        var staleEdges: [Int] = []
+        staleEdges.reserveCapacity(staleCount)
+        for _ in 0..<staleCount {
+            // In order, each an edge resolved to a story reached.
+            guard let position = reader.position(below: edges.count), position > (staleEdges.last ?? -1),
+                  edges.target(ofEdge: position) != nil else { return nil }
+            staleEdges.append(position)
         }
-        guard edges.count == edgeCount else { return nil }
         digestsOffset = reader.offset
         for position in nodes.indices {
             guard let digest = reader.inlineString() else { return nil }
@@ -350,7 +237,7 @@ public struct KeptGraph: Sendable {
         self.nodes = nodes
         self.orphans = orphans
         self.edges = edges
-        self.resolved = resolved
+        self.staleEdges = staleEdges
         self.file = file
         rootPosition = root == 0 ? nil : root - 1
     }

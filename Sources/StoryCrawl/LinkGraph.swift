@@ -53,8 +53,9 @@ public struct LinkGraph: Sendable {
 
     /// The stories reached, in breadth-first order (entries first, in the order given).
     public internal(set) var stories: [Node]
-    /// Every reference in the reached stories: by source in ``stories`` order, then in document order.
-    public let edges: [Edge]
+    /// Every reference in the reached stories: by source in ``stories`` order, then in document
+    /// order. Held flat (see ``EdgeTable``); each is made an ``Edge`` when read.
+    public var edges: Edges { Edges(table: table, stories: stories) }
     /// Stories of the source that no entry reaches, in the source's order (empty when the
     /// source cannot list its stories).
     public internal(set) var orphans: [Story]
@@ -62,11 +63,18 @@ public struct LinkGraph: Sendable {
     /// names. Nil for a graph built without one.
     public internal(set) var root: Story?
     /// Edges whose reference resolves to no story (broken links), in ``edges`` order.
-    public let unresolvedEdges: [Edge]
+    public var unresolvedEdges: [Edge] {
+        let edges = edges
+        return unresolvedPositions.map { edges[$0] }
+    }
     /// Resolved story links whose `cachedURL` differs from the target's current `full_slug`
     /// (the link still works by UUID, but its saved slug is out of date).
-    public let staleEdges: [Edge]
+    public var staleEdges: [Edge] {
+        let edges = edges
+        return stalePositions.map { edges[$0] }
+    }
 
+    let table: EdgeTable
     private let byUUID: [StoryKey: Int]
     private let byID: [Int: Int]
     private let bySlug: [String: Int]
@@ -76,10 +84,9 @@ public struct LinkGraph: Sendable {
     private let referencesBySource: PositionLists
     private let listingsBySource: PositionLists
     private let backlinkSources: PositionLists
-    /// Per edge (in ``edges`` order): the position in ``stories`` of its target; -1 for none.
-    private let edgeTargets: [Int]
-    /// The positions in ``edges`` of the ``staleEdges``.
-    private let stalePositions: Set<Int>
+    /// The positions in ``edges`` of the ``unresolvedEdges`` and of the ``staleEdges``, in order.
+    private let unresolvedPositions: [Int]
+    let stalePositions: [Int]
 
     /// Builds a graph and its lookups, resolving the edges on at most `jobs` threads. The crawler
     /// makes graphs; tests elsewhere may build one by hand. Edges whose source is not among
@@ -90,67 +97,23 @@ public struct LinkGraph: Sendable {
     ) {
         let byUUID = Self.positionsByUUID(of: stories)
         self.init(
-            stories: stories, edges: edges, orphans: orphans, root: root,
-            resolved: Self.resolve(edges, stories: stories, byUUID: byUUID, jobs: jobs), byUUID: byUUID)
+            stories: stories, table: Self.table(of: edges, byUUID: byUUID, jobs: jobs), orphans: orphans, root: root,
+            positions: byUUID, jobs: jobs)
     }
 
-    /// Builds a graph whose edges are resolved already (as an earlier graph of the same stories
-    /// and edges resolved them; see ``KeptGraph``): `resolved` holds, for each edge, the
-    /// positions in `stories` of its source and target, and whether it is stale.
-    init(stories: [Node], edges: [Edge], orphans: [Story], root: Story?, resolved: [ResolvedEdge]) {
-        self.init(
-            stories: stories, edges: edges, orphans: orphans, root: root, resolved: resolved,
-            byUUID: Self.positionsByUUID(of: stories))
-    }
-
-    /// Builds a graph whose edges' ends the caller found as it made them (the crawl): `ends`
-    /// holds, for each edge, the positions in `stories` of its source and target, and
-    /// `positions` the position of each story by UUID, each UUID once. Only which edges are
-    /// stale is found here, on at most `jobs` threads.
+    /// Builds a graph of edges resolved already, whose ends are in `table`: by the crawl as it
+    /// made them, with `positions`, the position of each story by UUID (each UUID once), or as
+    /// an earlier graph of the same stories and edges resolved them (see ``KeptGraph``), with the
+    /// positions of its stale edges, `stale`. What is not given is found here, on at most `jobs` threads.
     init(
-        stories: [Node], edges: [Edge], orphans: [Story], root: Story?, ends: [(source: Int, target: Int?)],
-        positions: [StoryKey: Int], jobs: Int
+        stories: [Node], table: EdgeTable, orphans: [Story], root: Story?, positions: [StoryKey: Int]? = nil,
+        stale: [Int]? = nil, jobs: Int
     ) {
-        // Each story's slug is made a lookup key once, not once for every link to it.
-        let slugKeys = ParallelWork.map(count: stories.count, jobs: jobs) { SlugLookup.key(stories[$0].story.fullSlug) }
-        let resolved = ParallelWork.map(count: edges.count, jobs: jobs) { position in
-            ResolvedEdge(
-                source: ends[position].source, target: ends[position].target,
-                isStale: ends[position].target.map { Self.isStale(edgeAt: position, of: edges, targetKey: slugKeys[$0]) } ?? false)
-        }
-        self.init(stories: stories, edges: edges, orphans: orphans, root: root, resolved: resolved, byUUID: positions)
-    }
-
-    /// How an edge resolved: the positions in ``stories`` of its source and target (nil for
-    /// none reached), and whether it is among the ``staleEdges``.
-    struct ResolvedEdge {
-        var source: Int?
-        var target: Int?
-        var isStale: Bool
-    }
-
-    /// How each of ``edges`` resolved, from the lookups the graph keeps: what
-    /// ``init(stories:edges:orphans:root:resolved:)`` takes to make this graph again.
-    var resolvedEdges: [ResolvedEdge] {
-        var sources = [Int?](repeating: nil, count: edges.count)
-        for source in 0..<edgesBySource.count {
-            for edge in edgesBySource[source] { sources[edge] = source }
-        }
-        return edges.indices.map { ResolvedEdge(source: sources[$0], target: targetPosition(ofEdge: $0), isStale: isStaleEdge(at: $0)) }
-    }
-
-    private static func positionsByUUID(of stories: [Node]) -> [StoryKey: Int] {
-        var byUUID: [StoryKey: Int] = [:]
-        byUUID.reserveCapacity(stories.count)
-        for (position, node) in stories.enumerated() where byUUID[node.story.key] == nil { byUUID[node.story.key] = position }
-        return byUUID
-    }
-
-    private init(stories: [Node], edges: [Edge], orphans: [Story], root: Story?, resolved: [ResolvedEdge], byUUID: [StoryKey: Int]) {
         self.stories = stories
-        self.edges = edges
+        self.table = table
         self.orphans = orphans
         self.root = root
+        self.stalePositions = stale ?? Self.stalePositions(of: table, stories: stories, jobs: jobs)
 
         var byID: [Int: Int] = [:]
         var bySlug: [String: Int] = [:]
@@ -165,90 +128,113 @@ public struct LinkGraph: Sendable {
         var referencesBySource = PositionLists.Builder()
         var listingsBySource = PositionLists.Builder()
         var backlinkSources = PositionLists.Builder()
-        var unresolved: [Edge] = []
-        var stale: [Edge] = []
-        var stalePositions: Set<Int> = []
-        var edgeTargets = [Int](repeating: -1, count: edges.count)
-        for position in edges.indices {
-            let source = resolved[position].source
+        var unresolved: [Int] = []
+        let listing = ReferenceKind.listing.code
+        for position in 0..<table.count {
+            let source = table.source(ofEdge: position)
+            let isListing = table.kinds[position] == listing
             if let source {
                 edgesBySource.append(position, to: source)
-                if edges[position].kind == .listing {
+                if isListing {
                     listingsBySource.append(position, to: source)
                 } else {
                     referencesBySource.append(position, to: source)
                 }
             }
-            guard edges[position].target != nil else {
-                unresolved.append(edges[position])
+            guard let target = table.target(ofEdge: position) else {
+                if !table.isResolved(position) { unresolved.append(position) }
                 continue
             }
-            guard let target = resolved[position].target else { continue }
-            edgeTargets[position] = target
             // A listing is navigation the site made, not a link an editor wrote.
-            if let source, source != target, edges[position].kind != .listing { backlinkSources.append(source, to: target) }
-            if resolved[position].isStale {
-                stale.append(edges[position])
-                stalePositions.insert(position)
-            }
+            if let source, source != target, !isListing { backlinkSources.append(source, to: target) }
         }
-        self.byUUID = byUUID
+        self.byUUID = positions ?? Self.positionsByUUID(of: stories)
         self.byID = byID
         self.bySlug = bySlug
         self.edgesBySource = edgesBySource.lists(count: stories.count)
         self.referencesBySource = referencesBySource.lists(count: stories.count)
         self.listingsBySource = listingsBySource.lists(count: stories.count)
         self.backlinkSources = backlinkSources.lists(count: stories.count).sortedDistinct()
-        self.edgeTargets = edgeTargets
-        self.unresolvedEdges = unresolved
-        self.staleEdges = stale
-        self.stalePositions = stalePositions
+        self.unresolvedPositions = unresolved
     }
 
-    /// For each edge, the positions in `stories` of its source and target (nil for none reached)
-    /// and whether it is stale (see ``staleEdges``), found on at most `jobs` threads a run of
-    /// edges at a time: these lookups hash UUIDs, and the graph's other work is appending.
-    private static func resolve(_ edges: [Edge], stories: [Node], byUUID: [StoryKey: Int], jobs: Int) -> [ResolvedEdge] {
+    private static func positionsByUUID(of stories: [Node]) -> [StoryKey: Int] {
+        var byUUID: [StoryKey: Int] = [:]
+        byUUID.reserveCapacity(stories.count)
+        for (position, node) in stories.enumerated() where byUUID[node.story.key] == nil { byUUID[node.story.key] = position }
+        return byUUID
+    }
+
+    /// The table of `edges`, their ends looked up in `byUUID` on at most `jobs` threads a run of
+    /// edges at a time (these lookups hash UUIDs).
+    private static func table(of edges: [Edge], byUUID: [StoryKey: Int], jobs: Int) -> EdgeTable {
         let run = 1_024
         let runs = ParallelWork.map(count: (edges.count + run - 1) / run, jobs: jobs) { number in
-            var found: [ResolvedEdge] = []
-            found.reserveCapacity(run)
+            var table = EdgeTable()
             // Edges come grouped by source, so the source lookup is mostly a comparison.
             var lastSource: (uuid: String, position: Int?)?
             for position in number * run..<min((number + 1) * run, edges.count) {
                 let sourceUUID = edges[position].source
                 let source = lastSource?.uuid == sourceUUID ? lastSource!.position : byUUID[StoryKey(sourceUUID)]
                 lastSource = (sourceUUID, source)
-                let target = edges[position].target.flatMap { byUUID[StoryKey($0)] }
-                let stale = target.map { isStale(edgeAt: position, of: edges, targetKey: SlugLookup.key(stories[$0].story.fullSlug)) } ?? false
-                found.append(ResolvedEdge(source: source, target: target, isStale: stale))
+                let target = edges[position].target
+                table.append(
+                    source: source, sourceUUID: sourceUUID, fieldPath: edges[position].fieldPath, kind: edges[position].kind,
+                    reference: edges[position].reference, anchor: edges[position].anchor, cachedURL: edges[position].cachedURL,
+                    target: target)
+                table.setTarget(ofEdge: table.count - 1, to: target.flatMap { byUUID[StoryKey($0)] }, uuid: target)
             }
-            return found
+            return table
+        }
+        var table = EdgeTable()
+        table.reserveCapacity(adding: edges.count, textBytes: runs.reduce(0) { $0 + $1.text.count })
+        for part in runs { table.append(contentsOf: part) }
+        return table
+    }
+
+    /// The positions of the edges of `table` that are stale (see ``staleEdges``), found on at
+    /// most `jobs` threads.
+    private static func stalePositions(of table: EdgeTable, stories: [Node], jobs: Int) -> [Int] {
+        let run = 4_096
+        let runs = ParallelWork.map(count: (table.count + run - 1) / run, jobs: jobs) { number in
+            var stale: [Int] = []
+            for position in number * run..<min((number + 1) * run, table.count) {
+                guard let target = table.target(ofEdge: position) else { continue }
+                let story = stories[target].story
+                if table.isStale(edgeAt: position, targetKey: SlugLookup.key(story.fullSlug), targetUUID: story.uuid) {
+                    stale.append(position)
+                }
+            }
+            return stale
         }
         return Array(runs.joined())
     }
 
-    /// Whether the edge at `position` of `edges`, resolved to the story whose slug has the lookup
-    /// key `targetKey`, saved another slug for it (see ``staleEdges``). It reads the edge's
-    /// fields in place: a copy of the whole edge would retain every one of its strings.
-    private static func isStale(edgeAt position: Int, of edges: [Edge], targetKey: String) -> Bool {
-        guard let cachedURL = edges[position].cachedURL,
-              !isLanguageVersion(reference: edges[position].reference, target: edges[position].target) else { return false }
-        return SlugLookup.key(cachedURL) != targetKey
-    }
-
-    /// Whether an edge with `reference` and `target` names a story by UUID and leads to another
-    /// one: that story's version in the crawled language (a space translated folder by folder),
-    /// whose slug differs from the saved one without the link being out of date. (A numeric
-    /// UUID is a short id, which names its story.)
-    private static func isLanguageVersion(reference: StoryReference, target: String?) -> Bool {
-        guard case .uuid(let uuid) = reference, let target else { return false }
-        return uuid != target && Int(uuid) == nil
-    }
-
     /// Whether the edge at `index` of ``edges`` is among the ``staleEdges``.
     public func isStaleEdge(at index: Int) -> Bool {
-        stalePositions.contains(index)
+        stalePositions.binarySearchContains(index)
+    }
+
+    /// Whether the edge at `index` of ``edges`` is among the ``unresolvedEdges``: it resolves to no story.
+    public func isUnresolvedEdge(at index: Int) -> Bool {
+        !table.isResolved(index)
+    }
+
+    /// The kind of the edge at `index` of ``edges``.
+    public func kind(ofEdge index: Int) -> ReferenceKind {
+        table.kind(ofEdge: index)
+    }
+
+    /// Mixes into `fingerprint` what the content wrote of the edge at `index` of ``edges``, read
+    /// in place: its field path, kind, reference, anchor and saved slug. A reference by the
+    /// target's UUID is mixed in as that fact alone, so the caller mixes in the target too.
+    public func combineWritten(ofEdge index: Int, into fingerprint: inout Fingerprint) {
+        table.combineWritten(ofEdge: index, into: &fingerprint)
+    }
+
+    /// The UUID the edge at `index` of ``edges`` resolved to; nil for none.
+    func targetUUID(ofEdge index: Int) -> String? {
+        table.targetUUID(ofEdge: index) { stories[$0].story.uuid }
     }
 
     /// The `full_slug` of the ``root`` story, or `home` when the graph has none.
@@ -294,6 +280,7 @@ public struct LinkGraph: Sendable {
     /// the content).
     public func edges(from uuid: String) -> [Edge] {
         guard let source = byUUID[StoryKey(uuid)] else { return [] }
+        let edges = edges
         return edgesBySource[source].map { edges[$0] }
     }
 
@@ -301,13 +288,14 @@ public struct LinkGraph: Sendable {
     /// edges without its listing.
     public func references(from uuid: String) -> [Edge] {
         guard let source = byUUID[StoryKey(uuid)] else { return [] }
+        let edges = edges
         return referencesBySource[source].map { edges[$0] }
     }
 
     /// The UUIDs of the stories the start page with this UUID lists, in `full_slug` order.
     public func listing(of uuid: String) -> [String] {
         guard let source = byUUID[StoryKey(uuid)] else { return [] }
-        return listingsBySource[source].compactMap { edges[$0].target }
+        return listingsBySource[source].compactMap(targetUUID(ofEdge:))
     }
 
     /// The distinct stories linking to the story with this UUID, in breadth-first order,
@@ -340,12 +328,46 @@ public struct LinkGraph: Sendable {
     /// The position in ``stories`` of the target of the edge at `index`; nil when it resolves
     /// to no reached story.
     public func targetPosition(ofEdge index: Int) -> Int? {
-        edgeTargets[index] < 0 ? nil : edgeTargets[index]
+        table.target(ofEdge: index)
     }
 
     /// The positions in ``stories`` of the distinct stories linking to the story at `position`
     /// (see ``backlinks(to:)``).
     public func backlinkPositions(to position: Int) -> ArraySlice<Int> {
         backlinkSources[position]
+    }
+}
+
+extension LinkGraph {
+    /// Every edge of a graph, in order, each made an ``Edge`` (strings and all) when read: a
+    /// pass over many edges reads what it needs through the graph instead (``kind(ofEdge:)``,
+    /// ``targetPosition(ofEdge:)``, ``isUnresolvedEdge(at:)``).
+    public struct Edges: RandomAccessCollection, Equatable, Sendable {
+        let table: EdgeTable
+        let stories: [Node]
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { table.count }
+
+        public subscript(index: Int) -> Edge {
+            table.edge(at: index) { stories[$0].story.uuid }
+        }
+
+        public static func == (lhs: Edges, rhs: Edges) -> Bool {
+            lhs.elementsEqual(rhs)
+        }
+    }
+}
+
+extension [Int] {
+    /// Whether this sorted array holds `value`.
+    fileprivate func binarySearchContains(_ value: Int) -> Bool {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value
     }
 }

@@ -13,3 +13,28 @@ public enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
     /// never broken.
     case listing
 }
+
+extension ReferenceKind {
+    /// The kind as a number, as the kept content writes it.
+    var code: UInt8 {
+        switch self {
+        case .multilink: 0
+        case .richtext: 1
+        case .relation: 2
+        case .markdown: 3
+        case .listing: 4
+        }
+    }
+
+    /// The kind whose ``code`` is `code`; nil for none.
+    init?(code: UInt8) {
+        switch code {
+        case 0: self = .multilink
+        case 1: self = .richtext
+        case 2: self = .relation
+        case 3: self = .markdown
+        case 4: self = .listing
+        default: return nil
+        }
+    }
+}

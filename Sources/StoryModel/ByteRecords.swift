@@ -94,6 +94,12 @@ public struct ByteRecordWriter {
         body.append(contentsOf: bytes)
     }
 
+    /// Bytes as they are, preceded by their count: an array of numbers in memory order.
+    public mutating func raw(_ bytes: UnsafeRawBufferPointer) {
+        number(bytes.count)
+        body.append(contentsOf: bytes)
+    }
+
     /// A string or its absence.
     public mutating func optionalString(_ value: String?) {
         number(value == nil ? 0 : 1)
@@ -202,6 +208,11 @@ public struct ByteRecordReader {
     }
 
     public var isAtEnd: Bool { offset == bytes.count }
+
+    /// The bytes ``ByteRecordWriter/raw(_:)`` wrote, in place; nil when they run past the end.
+    public mutating func raw() -> UnsafeRawBufferPointer? {
+        part().map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
+    }
 
     /// Whether a writer should continue this file (``ByteRecordWriter/init(magic:continuing:)``):
     /// false once its table holds more than twice the strings it had when written whole (and a

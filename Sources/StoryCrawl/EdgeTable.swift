@@ -1,0 +1,356 @@
+import StoryModel
+
+/// The edges of a link graph, held flat: for each edge the positions of its source and target
+/// among the graph's stories, its kind, and its texts (field path, reference as written, anchor,
+/// saved slug) one after the other in one byte buffer. A graph of a million edges so holds a few
+/// arrays instead of six strings an edge, and the kept content writes and reads those arrays as
+/// they are (``write(into:)``). An edge becomes a ``LinkGraph/Edge``, with strings of its own,
+/// only when one is asked for (``edge(at:uuid:)``).
+///
+/// The texts of an edge: a flags byte (the reference's form in the low two bits, then whether an
+/// anchor and a saved slug follow), the field path, the reference unless it is the target's
+/// UUID (the usual case), the anchor and the saved slug, each as its length (LEB128) and bytes.
+struct EdgeTable: Sendable {
+    /// Per edge: the position of its source among the stories; -1 when it is none of them (its
+    /// UUID is then in ``placedSources``).
+    private(set) var sources: [Int32] = []
+    /// Per edge: the position of the story it resolved to; -1 when it resolved to none reached.
+    private(set) var targets: [Int32] = []
+    /// Per edge: its kind's ``ReferenceKind/code``.
+    private(set) var kinds: [UInt8] = []
+    /// Per edge: where its texts end in ``text``, which is where the next edge's start.
+    private(set) var textEnds: [UInt32] = []
+    private(set) var text: [UInt8] = []
+    /// The UUIDs of sources that are not among the stories, by edge.
+    private(set) var placedSources: [Int: String] = [:]
+    /// The UUIDs of targets not among the stories, by edge (a graph made by hand may name them).
+    private(set) var placedTargets: [Int: String] = [:]
+
+    /// How a reference is written among an edge's texts.
+    fileprivate enum ReferenceForm: UInt8 {
+        /// `.uuid` of the edge's target: nothing written.
+        case targetUUID = 0
+        case uuid = 1
+        case slug = 2
+        /// `.id`, written in decimal digits.
+        case id = 3
+    }
+
+    private static let hasAnchor: UInt8 = 1 << 2
+    private static let hasCachedURL: UInt8 = 1 << 3
+    private static let knownFlags: UInt8 = 0b1111
+
+    init() {}
+
+    var count: Int { kinds.count }
+
+    /// Makes room for `count` more edges with `textBytes` more bytes of text.
+    mutating func reserveCapacity(adding count: Int, textBytes: Int) {
+        sources.reserveCapacity(sources.count + count)
+        targets.reserveCapacity(targets.count + count)
+        kinds.reserveCapacity(kinds.count + count)
+        textEnds.reserveCapacity(textEnds.count + count)
+        text.reserveCapacity(text.count + textBytes)
+    }
+
+    // MARK: Adding edges
+
+    /// Adds an edge whose source is the story at `source` (nil for none of the stories, named by
+    /// `sourceUUID` alone), which resolved to the story with the UUID `target` (nil for none). Its
+    /// target's position is set with ``setTarget(ofEdge:to:uuid:)``; until then it has none.
+    mutating func append(
+        source: Int?, sourceUUID: String, fieldPath: String, kind: ReferenceKind, reference: StoryReference,
+        anchor: String?, cachedURL: String?, target: String?
+    ) {
+        let index = count
+        if let source {
+            sources.append(Int32(source))
+        } else {
+            sources.append(-1)
+            placedSources[index] = sourceUUID
+        }
+        targets.append(-1)
+        kinds.append(kind.code)
+        var flags: UInt8 = (anchor == nil ? 0 : Self.hasAnchor) | (cachedURL == nil ? 0 : Self.hasCachedURL)
+        var written: String?
+        switch reference {
+        case .uuid(let uuid) where uuid == target: flags |= ReferenceForm.targetUUID.rawValue
+        case .uuid(let uuid): flags |= ReferenceForm.uuid.rawValue; written = uuid
+        case .slug(let slug): flags |= ReferenceForm.slug.rawValue; written = slug
+        case .id(let id): flags |= ReferenceForm.id.rawValue; written = String(id)
+        }
+        text.append(flags)
+        appendText(fieldPath)
+        if let written { appendText(written) }
+        if let anchor { appendText(anchor) }
+        if let cachedURL { appendText(cachedURL) }
+        precondition(text.count <= UInt32.max, "a link graph's edges hold more than 4 GB of text")
+        textEnds.append(UInt32(text.count))
+    }
+
+    private mutating func appendText(_ string: String) {
+        var string = string  // withUTF8 may make the storage contiguous, so it needs a var
+        string.withUTF8 { utf8 in
+            var rest = utf8.count
+            while rest >= 0x80 {
+                text.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                rest >>= 7
+            }
+            text.append(UInt8(rest))
+            text.append(contentsOf: utf8)
+        }
+    }
+
+    /// Sets the target of the edge at `index`: the story at `position`, or, for none reached,
+    /// the UUID `uuid` the reference resolved to (nil for none).
+    mutating func setTarget(ofEdge index: Int, to position: Int?, uuid: String?) {
+        if let position {
+            targets[index] = Int32(position)
+        } else if let uuid {
+            placedTargets[index] = uuid
+        }
+    }
+
+    /// Adds the edges of `other` after these, moving its texts as they are.
+    mutating func append(contentsOf other: EdgeTable) {
+        let first = count
+        let textOffset = UInt32(text.count)
+        sources.append(contentsOf: other.sources)
+        targets.append(contentsOf: other.targets)
+        kinds.append(contentsOf: other.kinds)
+        precondition(text.count + other.text.count <= UInt32.max, "a link graph's edges hold more than 4 GB of text")
+        textEnds.reserveCapacity(textEnds.count + other.count)
+        for end in other.textEnds { textEnds.append(end + textOffset) }
+        text.append(contentsOf: other.text)
+        for (index, uuid) in other.placedSources { placedSources[first + index] = uuid }
+        for (index, uuid) in other.placedTargets { placedTargets[first + index] = uuid }
+    }
+
+    // MARK: Reading
+
+    /// The position of the source of the edge at `index`; nil when it is none of the stories.
+    func source(ofEdge index: Int) -> Int? {
+        sources[index] < 0 ? nil : Int(sources[index])
+    }
+
+    /// The position of the target of the edge at `index`; nil for none reached.
+    func target(ofEdge index: Int) -> Int? {
+        targets[index] < 0 ? nil : Int(targets[index])
+    }
+
+    func kind(ofEdge index: Int) -> ReferenceKind {
+        ReferenceKind(code: kinds[index])!
+    }
+
+    /// Whether the edge at `index` resolved to a story (reached or, in a graph made by hand, not).
+    func isResolved(_ index: Int) -> Bool {
+        targets[index] >= 0 || placedTargets[index] != nil
+    }
+
+    /// The UUID of the target of the edge at `index`, the UUIDs of the stories at each position
+    /// being `uuid`'s; nil when it resolved to none.
+    func targetUUID(ofEdge index: Int, uuid: (Int) -> String) -> String? {
+        targets[index] >= 0 ? uuid(Int(targets[index])) : placedTargets[index]
+    }
+
+    /// Where the texts of an edge are in ``text``.
+    struct Texts {
+        fileprivate var form: ReferenceForm
+        var fieldPath: Range<Int>
+        /// The reference as written; nil when it is the target's UUID.
+        var reference: Range<Int>?
+        var anchor: Range<Int>?
+        var cachedURL: Range<Int>?
+    }
+
+    /// Where the texts of the edge at `index` are (a table read from a file was checked whole).
+    func texts(ofEdge index: Int) -> Texts {
+        Self.texts(in: text, from: index == 0 ? 0 : Int(textEnds[index - 1]), to: Int(textEnds[index]))!
+    }
+
+    /// The texts of one edge in `text[start..<end]`; nil when they are not one edge's texts.
+    private static func texts(in text: [UInt8], from start: Int, to end: Int) -> Texts? {
+        guard start < end, text[start] & ~knownFlags == 0, let form = ReferenceForm(rawValue: text[start] & 0b11) else { return nil }
+        let flags = text[start]
+        var offset = start + 1
+        func next() -> Range<Int>? {
+            var length = 0
+            var shift = 0
+            while offset < end, shift < 32 {
+                let byte = text[offset]
+                offset += 1
+                length |= Int(byte & 0x7F) << shift
+                if byte < 0x80 {
+                    guard length <= end - offset else { return nil }
+                    offset += length
+                    return offset - length..<offset
+                }
+                shift += 7
+            }
+            return nil
+        }
+        guard let fieldPath = next() else { return nil }
+        var texts = Texts(form: form, fieldPath: fieldPath)
+        if form != .targetUUID {
+            guard let reference = next() else { return nil }
+            texts.reference = reference
+        }
+        if flags & hasAnchor != 0 {
+            guard let anchor = next() else { return nil }
+            texts.anchor = anchor
+        }
+        if flags & hasCachedURL != 0 {
+            guard let cachedURL = next() else { return nil }
+            texts.cachedURL = cachedURL
+        }
+        return offset == end ? texts : nil
+    }
+
+    func string(_ range: Range<Int>) -> String {
+        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// The reference of the edge at `index` as written; nil when it names its target by UUID
+    /// (``Texts/reference`` is then nil too).
+    func writtenReference(_ texts: Texts) -> StoryReference? {
+        guard let range = texts.reference else { return nil }
+        switch texts.form {
+        case .targetUUID: return nil
+        case .uuid: return .uuid(string(range))
+        case .slug: return .slug(string(range))
+        case .id: return Int(string(range)).map(StoryReference.id)
+        }
+    }
+
+    /// The edge at `index` as a value, the UUIDs of the stories at each position being `uuid`'s.
+    func edge(at index: Int, uuid: (Int) -> String) -> LinkGraph.Edge {
+        let texts = texts(ofEdge: index)
+        let target = targetUUID(ofEdge: index, uuid: uuid)
+        return LinkGraph.Edge(
+            source: source(ofEdge: index).map(uuid) ?? placedSources[index]!, fieldPath: string(texts.fieldPath),
+            kind: kind(ofEdge: index), reference: writtenReference(texts) ?? .uuid(target!),
+            anchor: texts.anchor.map(string), cachedURL: texts.cachedURL.map(string), target: target)
+    }
+
+    /// Whether the edge at `index`, resolved to a story whose slug has the lookup key `targetKey`
+    /// (see ``SlugLookup/key(_:)``), saved another slug for it (see ``LinkGraph/staleEdges``),
+    /// `targetUUID` being the UUID it resolved to.
+    func isStale(edgeAt index: Int, targetKey: String, targetUUID: String) -> Bool {
+        let texts = texts(ofEdge: index)
+        guard let cachedURL = texts.cachedURL else { return false }
+        // A link by UUID that leads to another story is that story's version in the crawled
+        // language (a space translated folder by folder): its slug differs without the link
+        // being out of date. (A numeric UUID is a short id, which names its story.)
+        if texts.form == .uuid, let written = texts.reference {
+            let uuid = string(written)
+            if uuid != targetUUID, Int(uuid) == nil { return false }
+        }
+        return text.withUnsafeBufferPointer { text in
+            var key = UnsafeBufferPointer(rebasing: text[cachedURL])
+            while key.first == UInt8(ascii: "/") { key = UnsafeBufferPointer(rebasing: key.dropFirst()) }
+            while key.last == UInt8(ascii: "/") { key = UnsafeBufferPointer(rebasing: key.dropLast()) }
+            return !key.elementsEqual(targetKey.utf8)
+        }
+    }
+
+    /// Mixes into `fingerprint` what the content wrote of the edge at `index`: its field path,
+    /// kind, reference, anchor and saved slug. A reference that is the UUID of a target among
+    /// the stories is mixed in as that fact alone: the target is for the caller to mix in.
+    func combineWritten(ofEdge index: Int, into fingerprint: inout Fingerprint) {
+        let texts = texts(ofEdge: index)
+        text.withUnsafeBufferPointer { text in
+            fingerprint.combine(bytes: UnsafeBufferPointer(rebasing: text[texts.fieldPath]))
+            fingerprint.combine(Int64(kinds[index]))
+            // A text's length comes first, so no text mixes in as -1.
+            func combine(_ range: Range<Int>?) {
+                if let range { fingerprint.combine(bytes: UnsafeBufferPointer(rebasing: text[range])) } else { fingerprint.combine(-1) }
+            }
+            if texts.reference != nil { fingerprint.combine(Int64(texts.form.rawValue)) }
+            combine(texts.reference)
+            if texts.reference == nil, targets[index] < 0, let uuid = placedTargets[index] { fingerprint.combine(uuid) }
+            combine(texts.anchor)
+            combine(texts.cachedURL)
+        }
+    }
+
+    // MARK: On disk
+
+    /// Writes the table: its arrays as they are in memory (little-endian), then the UUIDs placed.
+    func write(into writer: inout ByteRecordWriter) {
+        writer.number(count)
+        Self.write(sources, into: &writer)
+        Self.write(targets, into: &writer)
+        Self.write(kinds, into: &writer)
+        Self.write(textEnds, into: &writer)
+        Self.write(text, into: &writer)
+        for placed in [placedSources, placedTargets] {
+            writer.number(placed.count)
+            for index in placed.keys.sorted() {
+                writer.number(index)
+                writer.inlineString(placed[index]!)
+            }
+        }
+    }
+
+    private static func write<Element: FixedWidthInteger>(_ values: [Element], into writer: inout ByteRecordWriter) {
+        #if _endian(big)
+        values.map(\.littleEndian).withUnsafeBytes { writer.raw($0) }
+        #else
+        values.withUnsafeBytes { writer.raw($0) }
+        #endif
+    }
+
+    /// The table ``write(into:)`` wrote, for a graph of `storyCount` stories; nil when it is
+    /// unreadable or its edges are not edges of such a graph: every position among the stories,
+    /// every kind known, every edge's texts whole, every reference by UUID with a target.
+    init?(from reader: inout ByteRecordReader, storyCount: Int) {
+        guard let count = reader.count(),
+              let sources: [Int32] = Self.read(count, from: &reader), let targets: [Int32] = Self.read(count, from: &reader),
+              let kinds: [UInt8] = Self.read(count, from: &reader), let textEnds: [UInt32] = Self.read(count, from: &reader),
+              let text: [UInt8] = Self.read(textEnds.last.map(Int.init) ?? 0, from: &reader)
+        else { return nil }
+        var placed: [[Int: String]] = []
+        for _ in 0..<2 {
+            guard let placedCount = reader.count() else { return nil }
+            var uuids: [Int: String] = [:]
+            for _ in 0..<placedCount {
+                guard let index = reader.position(below: count), let uuid = reader.inlineString() else { return nil }
+                uuids[index] = uuid
+            }
+            placed.append(uuids)
+        }
+        let (placedSources, placedTargets) = (placed[0], placed[1])
+        var start = 0
+        for index in 0..<count {
+            let end = Int(textEnds[index])
+            guard sources[index] < storyCount, sources[index] >= 0 || (sources[index] == -1 && placedSources[index] != nil),
+                  targets[index] < storyCount, targets[index] >= -1, ReferenceKind(code: kinds[index]) != nil,
+                  end >= start, end <= text.count,
+                  let texts = Self.texts(in: text, from: start, to: end),
+                  texts.form != .targetUUID || targets[index] >= 0 || placedTargets[index] != nil
+            else { return nil }
+            start = end
+        }
+        self.sources = sources
+        self.targets = targets
+        self.kinds = kinds
+        self.textEnds = textEnds
+        self.text = text
+        self.placedSources = placedSources
+        self.placedTargets = placedTargets
+    }
+
+    /// `count` values written by ``write(_:into:)``; nil when they are not there.
+    private static func read<Element: FixedWidthInteger>(_ count: Int, from reader: inout ByteRecordReader) -> [Element]? {
+        guard let bytes = reader.raw(), bytes.count == count * MemoryLayout<Element>.size else { return nil }
+        let values = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            initialized = count
+        }
+        #if _endian(big)
+        return values.map { Element(littleEndian: $0) }
+        #else
+        return values
+        #endif
+    }
+}
