@@ -39,8 +39,8 @@ public func fuzzKeptContent(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         let cache = ReferenceCache.reading(fixture.scratch)
         let graph = waitFor { try? await Crawler(source: fixture.source, referenceCache: cache).crawl() }
         require(graph != nil, "the crawl of the fixture failed with a reference cache read from a changed file")
-        if let bytes = cache.encoded() {
-            try? Data(bytes).write(to: fixture.scratch)
+        if let file = cache.encoded() {
+            try? Data(file.bytes).write(to: fixture.scratch)
             _ = ReferenceCache.reading(fixture.scratch, writesBack: false).kept(forDigest: "-", baseURL: nil, rootSlug: "home")
         }
     }
@@ -81,8 +81,8 @@ private let fixture: Fixture = {
     let references = ReferenceCache.reading(folder.appendingPathComponent("none"))
     let graph = waitFor { try! await Crawler(source: source, referenceCache: references).crawl() }
     return Fixture(
-        source: source, graphFile: KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2)!,
-        referencesFile: references.encoded()!, scratch: folder.appendingPathComponent("kept"))
+        source: source, graphFile: KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2)!.bytes,
+        referencesFile: references.encoded()!.bytes, scratch: folder.appendingPathComponent("kept"))
 }()
 
 /// The result of `work`, waited for on this thread (libFuzzer calls in synchronously).

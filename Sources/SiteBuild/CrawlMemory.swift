@@ -1,5 +1,6 @@
 import Foundation
 import StoryCrawl
+import StoryModel
 import StorySource
 
 /// The latest crawl of each language of a site without collections (the one crawl of a site
@@ -100,13 +101,13 @@ public final class CrawlMemory: @unchecked Sendable {
     /// The files to keep, by name (see ``fileName(of:)``): each graph remembered or brought up
     /// to date since this memory was made, its heads printed on at most `jobs` threads; none
     /// for a graph that cannot be kept.
-    func encoded(jobs: Int) -> [(name: String, bytes: [UInt8])] {
+    func encoded(jobs: Int) -> [(name: String, file: FileChunks)] {
         let graphs = lock.withLock { latest.filter(\.value.isNew) }
         return graphs.sorted { $0.key < $1.key }.compactMap { key, latest in
             guard let graph = latest.graph else { return nil }
-            let bytes = latest.kept.map { $0.encoded(updatedTo: graph) }
+            let file = latest.kept.map { $0.encoded(updatedTo: graph) }
                 ?? KeptGraph.encoded(graph, entries: latest.entries, baseURL: latest.baseURL, jobs: jobs)
-            return bytes.map { (Self.fileName(of: key.isEmpty ? nil : key), $0) }
+            return file.map { (Self.fileName(of: key.isEmpty ? nil : key), $0) }
         }
     }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ParallelWork
 import StoryCrawl
+import StoryModel
 import StorySource
 
 /// What a build keeps of the content for the next build of the same output folder, beside
@@ -39,14 +40,14 @@ public struct KeptContent {
          CrawlMemory(keptIn: output.appendingPathComponent(graphsRelativePath)))
     }
 
-    /// The bytes of the files to write, encoded on other threads from now on: a build starts
+    /// The files to write, encoded on other threads from now on: a build starts
     /// this before it writes its pages, which waits on the disk more than on the processor.
     /// The three kinds of file are encoded side by side, and the graph on at most `jobs` threads.
     func encodeInBackground(jobs: Int) -> Encoding {
         let encoding = Encoding()
         DispatchQueue.global(qos: .userInitiated).async { [files, references, crawl] in
-            let encoders: [() -> [(path: String, bytes: [UInt8]?)]] = [
-                { crawl.encoded(jobs: jobs).map { (Self.graphsRelativePath + "/" + $0.name, $0.bytes) } },
+            let encoders: [() -> [(path: String, file: FileChunks?)]] = [
+                { crawl.encoded(jobs: jobs).map { (Self.graphsRelativePath + "/" + $0.name, $0.file) } },
                 { [(Self.filesRelativePath, files.encoded())] },
                 { [(Self.referencesRelativePath, references.encoded())] },
             ]
@@ -58,11 +59,11 @@ public struct KeptContent {
     /// Saves what `encoding` made (waiting for it), each file atomically, for the next build; a
     /// file that cannot be written is left out.
     func write(_ encoding: Encoding, in output: URL) {
-        for (path, bytes) in encoding.wait() {
-            guard let bytes else { continue }
+        for (path, file) in encoding.wait() {
+            guard let file else { continue }
             let url = output.appendingPathComponent(path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? Data(bytes).write(to: url, options: .atomic)
+            try? file.write(to: url)
         }
     }
 
@@ -70,16 +71,16 @@ public struct KeptContent {
     final class Encoding: @unchecked Sendable {
         // Safe to share: written once before `done` is signalled, read only after it.
         private let done = DispatchSemaphore(value: 0)
-        private var bytes: [(path: String, bytes: [UInt8]?)] = []
+        private var files: [(path: String, file: FileChunks?)] = []
 
-        fileprivate func finish(_ bytes: [(path: String, bytes: [UInt8]?)]) {
-            self.bytes = bytes
+        fileprivate func finish(_ files: [(path: String, file: FileChunks?)]) {
+            self.files = files
             done.signal()
         }
 
-        fileprivate func wait() -> [(path: String, bytes: [UInt8]?)] {
+        fileprivate func wait() -> [(path: String, file: FileChunks?)] {
             done.wait()
-            return bytes
+            return files
         }
     }
 }

@@ -91,6 +91,11 @@ public struct Crawler: Sendable {
             let listed = try await listings(of: level)
             for members in listed { for member in members { catalog.learn(member) } }
             var next: [Story] = []
+            // Room for the level at once: grown by appends, a table of a million edges held
+            // up to twice the memory it needs.
+            table.reserveCapacity(
+                adding: levelEdges.reduce(0) { $0 + $1.table.count } + listed.reduce(0) { $0 + $1.count },
+                textBytes: levelEdges.reduce(0) { $0 + $1.table.text.count } + listed.reduce(0) { $0 + 2 * $1.count })
             for position in levelEdges.indices {
                 let source = firstOfLevel + position
                 let first = table.count

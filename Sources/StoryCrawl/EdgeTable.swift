@@ -275,14 +275,15 @@ struct EdgeTable: Sendable {
 
     // MARK: On disk
 
-    /// Writes the table: its arrays as they are in memory (little-endian), then the UUIDs placed.
+    /// Writes the table: its arrays as they are in memory (little-endian; the text not copied),
+    /// then the UUIDs placed.
     func write(into writer: inout ByteRecordWriter) {
         writer.number(count)
         Self.write(sources, into: &writer)
         Self.write(targets, into: &writer)
-        Self.write(kinds, into: &writer)
+        writer.raw(kinds)
         Self.write(textEnds, into: &writer)
-        Self.write(text, into: &writer)
+        writer.raw(text)
         for placed in [placedSources, placedTargets] {
             writer.number(placed.count)
             for index in placed.keys.sorted() {

@@ -81,7 +81,7 @@ public struct KeptGraph: Sendable {
     /// The file's bytes for `graph`, crawled from `entries` with `baseURL`, the heads printed on
     /// at most `jobs` threads; nil when a story has no file digest (it could not be told
     /// unchanged), or the root or the source of an edge is not among the stories reached.
-    public static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int) -> [UInt8]? {
+    public static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int) -> FileChunks? {
         let reached = graph.stories.map(\.story)
         guard !(reached + graph.orphans).contains(where: { $0.givenDigest == nil }),
               graph.table.placedSources.isEmpty else { return nil }
@@ -112,16 +112,16 @@ public struct KeptGraph: Sendable {
         writer.number(graph.stalePositions.count)
         for position in graph.stalePositions { writer.number(position) }
         writeDigests(of: graph, into: &writer)
-        return writer.bytes
+        return writer.file
     }
 
     /// The file's bytes for `graph`, this graph brought up to date (by ``updated(with:references:jobs:)``,
     /// or later by ``LinkGraph/updated(with:references:baseURL:jobs:)``): this file with the
     /// digests of `graph`'s stories.
-    public func encoded(updatedTo graph: LinkGraph) -> [UInt8] {
+    public func encoded(updatedTo graph: LinkGraph) -> FileChunks {
         var digests = ByteRecordWriter(magic: Self.magic)
         Self.writeDigests(of: graph, into: &digests)
-        return Array(file[..<digestsOffset]) + digests.records
+        return FileChunks([Array(file[..<digestsOffset])] + digests.records.chunks)
     }
 
     /// The story a story was first linked from, by UUID: `0` for none, its position in the

@@ -235,7 +235,7 @@ public final class ReferenceCache: @unchecked Sendable {
 
     /// The cache file's bytes: the references of the latest crawl's stories, of each pair it
     /// asked for; nil when they are what the cache file held, or for a cache kept in memory.
-    public func encoded() -> [UInt8]? {
+    public func encoded() -> FileChunks? {
         lock.withLock {
             guard persisting else { return nil }
             var pairs = others
@@ -246,12 +246,12 @@ public final class ReferenceCache: @unchecked Sendable {
             var file = ByteRecordWriter(magic: Self.magic)
             file.number(asked.count)
             for (context, pair) in asked { file.part(Self.encoded(pair, of: context)) }
-            return file.bytes
+            return file.file
         }
     }
 
     /// The bytes of `pair`'s part of the file, the pair of `context`.
-    private static func encoded(_ pair: Pair, of context: Context) -> [UInt8] {
+    private static func encoded(_ pair: Pair, of context: Context) -> FileChunks {
         var part = ByteRecordWriter(magic: pairMagic)
         part.optionalString(context.baseURL)
         part.string(context.rootSlug)
@@ -273,9 +273,9 @@ public final class ReferenceCache: @unchecked Sendable {
             }
             // The end: a part cut short between two records is not taken for a shorter one.
             written.number(0)
-            part.part(written.bytes)
+            part.part(written.file)
         }
-        return part.bytes
+        return part.file
     }
 
     /// One story's record: `1`, its digest, then the length of the rest and its references.

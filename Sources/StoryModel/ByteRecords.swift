@@ -15,6 +15,9 @@ import Foundation
 /// (``ByteRecordReader/isWorthContinuing``).
 public struct ByteRecordWriter {
     private let magic: String
+    /// The records: the pieces finished (a large one kept as it was given, see
+    /// ``part(_:)``), then the one being written.
+    private var finished: [[UInt8]] = []
     private var body: [UInt8] = []
     private var strings: [String] = []
     /// The strings this writer added to the table, numbered from 0 after the `tableContinued`
@@ -40,18 +43,20 @@ public struct ByteRecordWriter {
     }
 
     /// The whole file: the magic line, the string table and the records.
-    public var bytes: [UInt8] {
-        var file = Array(magic.utf8)
-        Self.append(number: UInt64(wholeTableCount ?? strings.count), to: &file)
-        Self.append(number: UInt64(strings.count), to: &file)
-        for string in strings { Self.append(inline: string, to: &file) }
-        file.append(contentsOf: body)
-        return file
+    public var bytes: [UInt8] { file.bytes }
+
+    /// The whole file, in the pieces it was written in.
+    public var file: FileChunks {
+        var header = Array(magic.utf8)
+        Self.append(number: UInt64(wholeTableCount ?? strings.count), to: &header)
+        Self.append(number: UInt64(strings.count), to: &header)
+        for string in strings { Self.append(inline: string, to: &header) }
+        return FileChunks([header] + records.chunks)
     }
 
     /// The records written so far, without the magic line and the table: for a part of a file
     /// that uses no strings of the table (``inlineString(_:)``), to follow a part copied as it was.
-    public var records: [UInt8] { body }
+    public var records: FileChunks { FileChunks(finished + [body]) }
 
     public mutating func number(_ value: UInt64) { Self.append(number: value, to: &body) }
 
@@ -86,18 +91,33 @@ public struct ByteRecordWriter {
         body.insert(contentsOf: length, at: start)
     }
 
-    /// A file of its own, written by another writer (``bytes``) with its own string table,
+    /// A file of its own, written by another writer (``file``) with its own string table,
     /// preceded by its length: the parts of a file can so be encoded on several threads
-    /// (``ByteRecordReader/part()``).
-    public mutating func part(_ bytes: [UInt8]) {
-        number(bytes.count)
-        body.append(contentsOf: bytes)
+    /// (``ByteRecordReader/part()``). Its pieces are kept as they are, not copied.
+    public mutating func part(_ file: FileChunks) {
+        number(file.count)
+        for chunk in file.chunks { raw(piece: chunk) }
     }
 
     /// Bytes as they are, preceded by their count: an array of numbers in memory order.
     public mutating func raw(_ bytes: UnsafeRawBufferPointer) {
         number(bytes.count)
         body.append(contentsOf: bytes)
+    }
+
+    /// Bytes as they are, preceded by their count, kept as the array they are rather than
+    /// copied when they are many (see ``ByteRecordReader/raw()``).
+    public mutating func raw(_ bytes: [UInt8]) {
+        number(bytes.count)
+        raw(piece: bytes)
+    }
+
+    /// Appends `piece` to the records: copied when small, else kept as its own piece.
+    private mutating func raw(piece: [UInt8]) {
+        guard piece.count >= 65_536 else { return body.append(contentsOf: piece) }
+        finished.append(body)
+        finished.append(piece)
+        body = []
     }
 
     /// A string or its absence.

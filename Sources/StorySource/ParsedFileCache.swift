@@ -155,7 +155,7 @@ public final class ParsedFileCache: @unchecked Sendable {
     /// those of its translations; nil when they are what the cache file held when read. The
     /// records of files unchanged since are copied from that file, so a rebuild after one edit
     /// encodes one record.
-    public func encoded() -> [UInt8]? {
+    public func encoded() -> FileChunks? {
         lock.withLock {
             let kept = files.compactMap { path, item in
                 Self.persistable(item.file).map { entry in
@@ -173,7 +173,7 @@ public final class ParsedFileCache: @unchecked Sendable {
                     Self.writeRecord(path: item.path, stamp: item.stamp, entry: item.entry, into: &writer)
                 }
             }
-            return writer.bytes
+            return writer.file
         }
     }
 

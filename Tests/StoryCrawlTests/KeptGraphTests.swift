@@ -56,7 +56,7 @@ extension StoryCrawlTests {
             #expect(graph.stories.count > 300)
             let scratch = try TemporaryFolder()
             let file = scratch.path("content-graph")
-            let bytes = try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2))
+            let bytes = try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2)).bytes
             try Data(bytes).write(to: file)
             let kept = try #require(KeptGraph.reading(file))
             let update = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
@@ -82,8 +82,8 @@ extension StoryCrawlTests {
                 let source = try LocalFolderSource(folder: folder.url)
                 let update = try #require(try await kept.updated(with: source, references: references, jobs: 2))
                 #expect(update.story(uuid: "u-setup")?.content["title"]?.stringValue == text)
-                let bytes = kept.encoded(updatedTo: update)
-                #expect(bytes == KeptGraph.encoded(update, entries: ["home"], baseURL: nil, jobs: 2))
+                let bytes = kept.encoded(updatedTo: update).bytes
+                #expect(bytes == KeptGraph.encoded(update, entries: ["home"], baseURL: nil, jobs: 2)?.bytes)
                 try Data(bytes).write(to: file)
                 kept = try #require(KeptGraph.reading(file))
                 let crawled = try await Update.crawl(folder, references: ReferenceCache())
@@ -95,7 +95,7 @@ extension StoryCrawlTests {
         func unreadableFiles() async throws {
             let folder = try TemporaryFolder()
             try writeEveryKindOfEdge(in: folder)
-            let bytes = try #require(KeptGraph.encoded(try await Update.crawl(folder, references: ReferenceCache()), entries: ["home"], baseURL: nil, jobs: 2))
+            let bytes = try #require(KeptGraph.encoded(try await Update.crawl(folder, references: ReferenceCache()), entries: ["home"], baseURL: nil, jobs: 2)).bytes
             let scratch = try TemporaryFolder()
             let file = scratch.path("content-graph")
             #expect(KeptGraph.reading(file) == nil)
@@ -125,13 +125,13 @@ extension StoryCrawlTests {
             let cacheFile = scratch.path("content-references")
             let first = ReferenceCache.reading(cacheFile)
             let graph = try await Update.crawl(folder, references: first)
-            try Data(try #require(first.encoded())).write(to: cacheFile)
+            try Data(try #require(first.encoded()).bytes).write(to: cacheFile)
 
             try writeEveryKindOfEdge(in: folder, setupText: "Set up")
             let second = ReferenceCache.reading(cacheFile)
             let update = try #require(
                 try await Update.kept(graph).updated(with: try LocalFolderSource(folder: folder.url), references: second, jobs: 2))
-            try Data(try #require(second.encoded())).write(to: cacheFile)
+            try Data(try #require(second.encoded()).bytes).write(to: cacheFile)
 
             let written = ReferenceCache.reading(cacheFile, writesBack: false)
             for node in update.stories {

@@ -42,7 +42,7 @@ extension StoryCrawlTests {
         static func kept(_ graph: LinkGraph) throws -> KeptGraph {
             let scratch = try TemporaryFolder()
             let file = scratch.path("content-graph")
-            try Data(try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2))).write(to: file)
+            try Data(try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2)).bytes).write(to: file)
             return try #require(KeptGraph.reading(file))
         }
 

@@ -22,7 +22,7 @@ extension StoryCrawlTests {
         private func crawlKeeping(_ stories: [Story], in file: URL) async throws -> LinkGraph {
             let cache = ReferenceCache.reading(file)
             let graph = try await Crawler(source: RecordingSource(stories), referenceCache: cache).crawl()
-            try Data(try #require(cache.encoded())).write(to: file)
+            try Data(try #require(cache.encoded()).bytes).write(to: file)
             return graph
         }
 
@@ -114,7 +114,7 @@ extension StoryCrawlTests {
             ]
             let writing = ReferenceCache.reading(file)
             #expect(writing.references(in: story, baseURL: nil, rootSlug: "home") { references } == references)
-            try Data(try #require(writing.encoded())).write(to: file)
+            try Data(try #require(writing.encoded()).bytes).write(to: file)
 
             let read = ReferenceCache.reading(file)
             #expect(read.kept(forDigest: try #require(story.givenDigest), baseURL: nil, rootSlug: "home") == references)
@@ -146,7 +146,7 @@ extension StoryCrawlTests {
             }
             let first = ReferenceCache.reading(file)
             let (plain, rebased) = try await crawls(links: true, with: first)
-            try Data(try #require(first.encoded())).write(to: file)
+            try Data(try #require(first.encoded()).bytes).write(to: file)
 
             for round in 1...2 {
                 let kept = ReferenceCache.reading(file)
@@ -158,7 +158,7 @@ extension StoryCrawlTests {
             // A crawl from one root alone writes that root's references alone.
             let one = ReferenceCache.reading(file)
             _ = try await crawl(links: false, with: one)
-            try Data(try #require(one.encoded())).write(to: file)
+            try Data(try #require(one.encoded()).bytes).write(to: file)
             let (onlyPlain, noneRebased) = try await crawls(links: false, with: .reading(file))
             #expect(edges(onlyPlain) == edges(plain))
             #expect(edges(noneRebased).isEmpty)

@@ -150,5 +150,44 @@ extension StoryModelTests {
                 broken.withUnsafeBytes { buffer in #expect(ByteRecordReader(buffer, magic: Self.magic) == nil) }
             }
         }
+
+        @Test("large raw bytes and parts are kept as pieces of their own, and the file written from its pieces reads back whole")
+        func pieces() throws {
+            let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            var part = ByteRecordWriter(magic: Self.magic)
+            part.string("inner")
+            part.raw(large)
+            var writer = ByteRecordWriter(magic: Self.magic)
+            writer.string("outer")
+            writer.raw([1, 2, 3])
+            writer.part(part.file)
+            writer.number(7)
+            let file = writer.file
+            #expect(file.chunks.contains { $0 == large }, "the large bytes are not copied into the records")
+            #expect(file.count == writer.bytes.count)
+
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storysite-chunks-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let url = folder.appendingPathComponent("records")
+            try Data("an older file".utf8).write(to: url)
+            try file.write(to: url)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["records"])
+            let read = Array(try Data(contentsOf: url))
+            #expect(read == writer.bytes)
+            try read.withUnsafeBytes { buffer in
+                var reader = try #require(ByteRecordReader(buffer, magic: Self.magic))
+                #expect(reader.string() == "outer")
+                #expect(reader.raw().map(Array.init) == [1, 2, 3])
+                let part = reader.part()
+                let range = try #require(part)
+                var inner = try #require(ByteRecordReader(UnsafeRawBufferPointer(rebasing: buffer[range]), magic: Self.magic))
+                #expect(inner.string() == "inner")
+                #expect(inner.raw().map(Array.init) == large)
+                #expect(inner.isAtEnd)
+                #expect(reader.number() == 7 && reader.isAtEnd)
+            }
+            #expect(throws: (any Error).self) { try file.write(to: folder.appendingPathComponent("missing/records")) }
+        }
     }
 }

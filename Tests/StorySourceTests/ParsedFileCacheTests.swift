@@ -68,7 +68,7 @@ extension StorySourceTests {
         /// Writes the cache's file as a build does.
         private static func save(_ cache: ParsedFileCache, to file: URL) throws {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(try #require(cache.encoded())).write(to: file)
+            try Data(try #require(cache.encoded()).bytes).write(to: file)
         }
 
         @Test("a cache kept on disk gives the same stories, reading a story's content only when it is asked for")

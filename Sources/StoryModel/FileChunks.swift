@@ -1,0 +1,63 @@
+import Foundation
+
+/// A file's bytes as the pieces they were made in, written one after the other: a kept-content
+/// file of tens of megabytes is then neither joined into one array nor copied into a `Data` to
+/// be written, each of which held a second copy of it in memory.
+public struct FileChunks: Sendable {
+    public var chunks: [[UInt8]]
+
+    public init(_ chunks: [[UInt8]]) {
+        self.chunks = chunks
+    }
+
+    /// The file's bytes, joined.
+    public var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for chunk in chunks { bytes.append(contentsOf: chunk) }
+        return bytes
+    }
+
+    /// How many bytes the file has.
+    public var count: Int { chunks.reduce(0) { $0 + $1.count } }
+
+    /// Writes the file at `url` atomically: into a file of its own beside it, renamed over it
+    /// once whole, so that a reader never finds it cut short.
+    public func write(to url: URL) throws {
+        let path = url.path
+        let temporary = path + ".writing-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure("open", temporary) }
+        do {
+            for chunk in chunks {
+                try chunk.withUnsafeBytes { bytes in
+                    var offset = 0
+                    while offset < bytes.count {
+                        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                        if written < 0 {
+                            if errno == EINTR { continue }
+                            throw Self.failure("write", temporary)
+                        }
+                        offset += written
+                    }
+                }
+            }
+            guard close(descriptor) == 0 else { throw Self.failure("close", temporary) }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = Self.failure("rename", temporary)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    private static func failure(_ call: String, _ path: String) -> CocoaError {
+        CocoaError(.fileWriteUnknown, userInfo: [
+            NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "\(call) \(path): \(String(cString: strerror(errno)))",
+        ])
+    }
+}
