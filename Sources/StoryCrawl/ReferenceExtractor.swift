@@ -64,10 +64,10 @@ private struct Walker {
         case .bookkeeping:
             return
         case .relation(let uuid):
-            path.push(String(decoding: name, as: UTF8.self))
+            path.push(key: name)
             addRelation(uuid)
         case .relations(let uuids):
-            path.push(String(decoding: name, as: UTF8.self))
+            path.push(key: name)
             for (index, element) in uuids.enumerated() {
                 guard let uuid = element.stringValue else { continue }
                 path.push(index: index)
@@ -75,7 +75,7 @@ private struct Walker {
                 path.pop()
             }
         case .value:
-            path.push(String(decoding: name, as: UTF8.self))
+            path.push(key: name)
             visit(value)
         }
         path.pop()
@@ -115,7 +115,7 @@ private struct Walker {
             break
         case .table, .plain:
             reader.forEachEntry(ofObject: object) { key, value in
-                path.push(String(decoding: reader.bytes(at: key), as: UTF8.self))
+                path.push(key: reader.bytes(at: key))
                 visit(value)
                 path.pop()
                 return true

@@ -29,23 +29,25 @@ public struct SitePathReference: Sendable, Hashable {
     public static func parse(
         _ target: String, from fullSlug: String, baseURL: String?, rootSlug: String = defaultRootSlug
     ) -> SitePathReference? {
+        // Read by UTF-8 bytes, as a browser reads a URL: every character that matters is ASCII.
         var text = Substring(target.trimmingWhitespace())
         var fromRoot = false
         if let baseURL, let rest = pathBelow(baseURL: baseURL, in: text) {
             text = rest
             fromRoot = true
-        } else if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") || text.hasPrefix("//") || hasScheme(text) {
+        } else if text.isEmpty || text.utf8.first == UInt8(ascii: "#") || text.utf8.first == UInt8(ascii: "?")
+                    || text.utf8.starts(with: "//".utf8) || hasScheme(text) {
             return nil
         }
 
         var anchor: String?
-        if let hash = text.firstIndex(of: "#") {
-            let fragment = text[text.index(after: hash)...]
+        if let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            let fragment = text[text.utf8.index(after: hash)...]
             anchor = fragment.isEmpty ? nil : String(fragment)
             text = text[..<hash]
         }
-        if let question = text.firstIndex(of: "?") { text = text[..<question] }
-        if text.hasPrefix("/") { fromRoot = true }
+        if let question = text.utf8.firstIndex(of: UInt8(ascii: "?")) { text = text[..<question] }
+        if text.utf8.first == UInt8(ascii: "/") { fromRoot = true }
         let path = PercentDecoding.strict(text) ?? String(text)
         if fromRoot, let slug = plainRootSlug(path) {
             return SitePathReference(reference: .slug(slug.isEmpty ? rootSlug : slug), anchor: anchor)
