@@ -210,8 +210,8 @@ struct EdgeTable: Sendable {
         text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
-    /// The reference of the edge at `index` as written; nil when it names its target by UUID
-    /// (``Texts/reference`` is then nil too).
+    /// The reference of an edge with these texts as written; nil when it names its target by
+    /// UUID (``Texts/reference`` is then nil too).
     func writtenReference(_ texts: Texts) -> StoryReference? {
         guard let range = texts.reference else { return nil }
         switch texts.form {
@@ -232,10 +232,10 @@ struct EdgeTable: Sendable {
             anchor: texts.anchor.map(string), cachedURL: texts.cachedURL.map(string), target: target)
     }
 
-    /// Whether the edge at `index`, resolved to a story whose slug has the lookup key `targetKey`
-    /// (see ``SlugLookup/key(_:)``), saved another slug for it (see ``LinkGraph/staleEdges``),
-    /// `targetUUID` being the UUID it resolved to.
-    func isStale(edgeAt index: Int, targetKey: String, targetUUID: String) -> Bool {
+    /// Whether the edge at `index` saved another slug for the story it resolved to (see
+    /// ``LinkGraph/staleEdges``); `target` gives that story's slug as a lookup key (see
+    /// ``SlugLookup/key(_:)``) and its UUID, asked for only when the edge saved a slug.
+    func isStale(edgeAt index: Int, target: () -> (slugKey: String, uuid: String)) -> Bool {
         let texts = texts(ofEdge: index)
         guard let cachedURL = texts.cachedURL else { return false }
         // A link by UUID that leads to another story is that story's version in the crawled
@@ -243,8 +243,9 @@ struct EdgeTable: Sendable {
         // being out of date. (A numeric UUID is a short id, which names its story.)
         if texts.form == .uuid, let written = texts.reference {
             let uuid = string(written)
-            if uuid != targetUUID, Int(uuid) == nil { return false }
+            if uuid != target().uuid, Int(uuid) == nil { return false }
         }
+        let targetKey = target().slugKey
         return text.withUnsafeBufferPointer { text in
             var key = UnsafeBufferPointer(rebasing: text[cachedURL])
             while key.first == UInt8(ascii: "/") { key = UnsafeBufferPointer(rebasing: key.dropFirst()) }
@@ -303,7 +304,8 @@ struct EdgeTable: Sendable {
 
     /// The table ``write(into:)`` wrote, for a graph of `storyCount` stories; nil when it is
     /// unreadable or its edges are not edges of such a graph: every position among the stories,
-    /// every kind known, every edge's texts whole, every reference by UUID with a target.
+    /// every kind known, every edge's texts whole, every reference by its target's UUID with a
+    /// target, every id a number.
     init?(from reader: inout ByteRecordReader, storyCount: Int) {
         guard let count = reader.count(),
               let sources: [Int32] = Self.read(count, from: &reader), let targets: [Int32] = Self.read(count, from: &reader),
@@ -328,7 +330,8 @@ struct EdgeTable: Sendable {
                   targets[index] < storyCount, targets[index] >= -1, ReferenceKind(code: kinds[index]) != nil,
                   end >= start, end <= text.count,
                   let texts = Self.texts(in: text, from: start, to: end),
-                  texts.form != .targetUUID || targets[index] >= 0 || placedTargets[index] != nil
+                  texts.form != .targetUUID || targets[index] >= 0 || placedTargets[index] != nil,
+                  texts.form != .id || texts.reference.flatMap({ Int(String(decoding: text[$0], as: UTF8.self)) }) != nil
             else { return nil }
             start = end
         }

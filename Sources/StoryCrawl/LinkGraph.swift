@@ -200,8 +200,7 @@ public struct LinkGraph: Sendable {
             var stale: [Int] = []
             for position in number * run..<min((number + 1) * run, table.count) {
                 guard let target = table.target(ofEdge: position) else { continue }
-                let story = stories[target].story
-                if table.isStale(edgeAt: position, targetKey: SlugLookup.key(story.fullSlug), targetUUID: story.uuid) {
+                if table.isStale(edgeAt: position, target: { (SlugLookup.key(stories[target].story.fullSlug), stories[target].story.uuid) }) {
                     stale.append(position)
                 }
             }
