@@ -85,7 +85,10 @@ public struct ByteRecordWriter {
     /// (``ByteRecordReader/skip(_:)``) and read it only when asked for it.
     public mutating func lengthPrefixed(_ write: (inout ByteRecordWriter) -> Void) {
         let start = body.count
+        let pieces = finished.count
         write(&self)
+        // The length goes in front of what `write` wrote, which must so be in the current piece.
+        precondition(finished.count == pieces, "a length-prefixed record cannot hold a part or raw bytes of 64 KiB or more")
         var length: [UInt8] = []
         Self.append(number: UInt64(body.count - start), to: &length)
         body.insert(contentsOf: length, at: start)
