@@ -1,4 +1,5 @@
 import Foundation
+import StoryModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,7 +56,7 @@ struct InPlaceUpdate {
                 for folder in try makeFolders(containing: file.path) { steps.append(.madeFolder(folder)) }
                 let backup = try keep(target, as: temporary + "/old-\(index)")
                 guard rename(temporary + "/new-\(index)", target) == 0 else {
-                    let failure = SiteFileWriter.failure("rename", target)
+                    let failure = POSIXFile.failure("rename", target)
                     if let backup { unlink(backup) }
                     throw failure
                 }
@@ -67,7 +68,7 @@ struct InPlaceUpdate {
                 if rename(output.path + "/" + path, backup) == 0 {
                     steps.append(.removed(path: path, backup: backup))
                 } else if errno != ENOENT {
-                    throw SiteFileWriter.failure("rename", output.path + "/" + path)
+                    throw POSIXFile.failure("rename", output.path + "/" + path)
                 }
             }
             try makeManifest(modified).encoded().write(to: output.appendingPathComponent(Manifest.relativePath), options: .atomic)
@@ -104,7 +105,7 @@ struct InPlaceUpdate {
         var made: [String] = []
         for folder in missing.reversed() {
             guard mkdir(folder, 0o755) == 0 else {
-                let failure = SiteFileWriter.failure("mkdir", folder)
+                let failure = POSIXFile.failure("mkdir", folder)
                 for made in made.reversed() { rmdir(made) }
                 throw failure
             }

@@ -1,5 +1,6 @@
 import Foundation
 import ParallelWork
+import StoryModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,7 +33,7 @@ enum SiteFileWriter {
         for level in levels {
             let failures = ParallelWork.map(count: level.count, jobs: jobs) { index -> CocoaError? in
                 let path = root + "/" + level[index]
-                return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : failure("mkdir", path)
+                return mkdir(path, 0o755) == 0 || errno == EEXIST ? nil : POSIXFile.failure("mkdir", path)
             }
             if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         }
@@ -45,7 +46,7 @@ enum SiteFileWriter {
     static func createFolder(_ folder: String, in root: String) throws {
         let path = root + "/" + folder
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-        guard errno == ENOENT else { throw failure("mkdir", path) }
+        guard errno == ENOENT else { throw POSIXFile.failure("mkdir", path) }
         try createFolders([folder], in: root, jobs: 1)
     }
 
@@ -53,27 +54,10 @@ enum SiteFileWriter {
     /// status of the file written.
     static func write(_ data: Data, to path: String) throws -> FileStatus {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("open", path) }
+        guard descriptor >= 0 else { throw POSIXFile.failure("open", path) }
         defer { close(descriptor) }
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw failure("write", path)
-                }
-                offset += written
-            }
-        }
-        guard let status = FileStatus(descriptor: descriptor) else { throw failure("fstat", path) }
+        try data.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, path: path) }
+        guard let status = FileStatus(descriptor: descriptor) else { throw POSIXFile.failure("fstat", path) }
         return status
-    }
-
-    /// The error of the POSIX call `call` on `path` that just failed, with `errno`'s text.
-    static func failure(_ call: String, _ path: String) -> CocoaError {
-        CocoaError(.fileWriteUnknown, userInfo: [
-            NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "\(call) \(path): \(String(cString: strerror(errno)))",
-        ])
     }
 }

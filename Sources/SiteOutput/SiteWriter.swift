@@ -278,7 +278,7 @@ public struct SiteWriter: Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
                 _ = try SiteFileWriter.write(file.contents, to: written)
-                guard rename(written, target) == 0 else { throw SiteFileWriter.failure("rename", target) }
+                guard rename(written, target) == 0 else { throw POSIXFile.failure("rename", target) }
             } catch {
                 unlink(written)
                 throw OutputError(path: displayPath, message: "could not update '\(file.path)': \(error.localizedDescription)")

@@ -91,12 +91,7 @@ struct EdgeTable: Sendable {
     private mutating func appendText(_ string: String) {
         var string = string  // withUTF8 may make the storage contiguous, so it needs a var
         string.withUTF8 { utf8 in
-            var rest = utf8.count
-            while rest >= 0x80 {
-                text.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-                rest >>= 7
-            }
-            text.append(UInt8(rest))
+            ByteRecordWriter.append(number: UInt64(utf8.count), to: &text)
             text.append(contentsOf: utf8)
         }
     }
@@ -174,20 +169,12 @@ struct EdgeTable: Sendable {
         let flags = text[start]
         var offset = start + 1
         func next() -> Range<Int>? {
-            var length = 0
-            var shift = 0
-            while offset < end, shift < 32 {
-                let byte = text[offset]
-                offset += 1
-                length |= Int(byte & 0x7F) << shift
-                if byte < 0x80 {
-                    guard length <= end - offset else { return nil }
-                    offset += length
-                    return offset - length..<offset
-                }
-                shift += 7
+            let length = text.withUnsafeBytes { bytes in
+                ByteRecordReader.number(in: UnsafeRawBufferPointer(rebasing: bytes[..<end]), at: &offset)
             }
-            return nil
+            guard let length, length <= UInt64(end - offset) else { return nil }
+            offset += Int(length)
+            return offset - Int(length)..<offset
         }
         guard let fieldPath = next() else { return nil }
         var texts = Texts(form: form, fieldPath: fieldPath)
@@ -245,13 +232,7 @@ struct EdgeTable: Sendable {
             let uuid = string(written)
             if uuid != target().uuid, Int(uuid) == nil { return false }
         }
-        let targetKey = target().slugKey
-        return text.withUnsafeBufferPointer { text in
-            var key = UnsafeBufferPointer(rebasing: text[cachedURL])
-            while key.first == UInt8(ascii: "/") { key = UnsafeBufferPointer(rebasing: key.dropFirst()) }
-            while key.last == UInt8(ascii: "/") { key = UnsafeBufferPointer(rebasing: key.dropLast()) }
-            return !key.elementsEqual(targetKey.utf8)
-        }
+        return SlugLookup.key(string(cachedURL)) != target().slugKey
     }
 
     /// Mixes into `fingerprint` what the content wrote of the edge at `index`: its field path,

@@ -163,7 +163,8 @@ public struct ByteRecordWriter {
         }
     }
 
-    private static func append(number value: UInt64, to bytes: inout [UInt8]) {
+    /// Appends `value` to `bytes` as an unsigned LEB128 number, as every record's numbers are.
+    public static func append(number value: UInt64, to bytes: inout [UInt8]) {
         var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -243,6 +244,12 @@ public struct ByteRecordReader {
     public var isWorthContinuing: Bool { table.strings.count <= 2 * table.wholeTableCount + 1024 }
 
     public mutating func number() -> UInt64? {
+        Self.number(in: bytes, at: &offset)
+    }
+
+    /// The number ``ByteRecordWriter/append(number:to:)`` wrote at `offset` of `bytes`, with
+    /// `offset` moved past it; nil when it runs past the end or past 64 bits.
+    public static func number(in bytes: UnsafeRawBufferPointer, at offset: inout Int) -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count, shift < 64 {

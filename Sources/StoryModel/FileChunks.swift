@@ -27,37 +27,21 @@ public struct FileChunks: Sendable {
         let path = url.path
         let temporary = path + ".writing-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.failure("open", temporary) }
+        guard descriptor >= 0 else { throw POSIXFile.failure("open", temporary) }
         do {
             for chunk in chunks {
-                try chunk.withUnsafeBytes { bytes in
-                    var offset = 0
-                    while offset < bytes.count {
-                        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                        if written < 0 {
-                            if errno == EINTR { continue }
-                            throw Self.failure("write", temporary)
-                        }
-                        offset += written
-                    }
-                }
+                try chunk.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, path: temporary) }
             }
-            guard close(descriptor) == 0 else { throw Self.failure("close", temporary) }
+            guard close(descriptor) == 0 else { throw POSIXFile.failure("close", temporary) }
         } catch {
             close(descriptor)
             unlink(temporary)
             throw error
         }
         guard rename(temporary, path) == 0 else {
-            let failure = Self.failure("rename", temporary)
+            let failure = POSIXFile.failure("rename", temporary)
             unlink(temporary)
             throw failure
         }
-    }
-
-    private static func failure(_ call: String, _ path: String) -> CocoaError {
-        CocoaError(.fileWriteUnknown, userInfo: [
-            NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "\(call) \(path): \(String(cString: strerror(errno)))",
-        ])
     }
 }
