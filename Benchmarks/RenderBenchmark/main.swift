@@ -75,7 +75,7 @@ for story in stories {
     }
 }
 let graph = LinkGraph(stories: lookup.stories, edges: edges)
-let backlinks = stories.map { story in graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) } }
+let backlinks = stories.map { story in graph.backlinks(to: story.uuid).compactMap { graph.story(uuid: $0) }.map { LinkedPage(story: $0, url: pageURL($0)) } }
 let renderer = PageRenderer(
     library: try TemplateLibrary(templates: SyntheticSpace.theme), resolver: GraphLinkResolver(graph: graph, pageURL: pageURL),
     site: .object(JSONObject(["title": .string("Synthetic")])), baseURL: "https://bench.example/")

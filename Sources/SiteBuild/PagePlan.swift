@@ -31,7 +31,8 @@ struct PagePlan: Sendable {
     let language: SiteLanguage?
     private var locations: [StoryKey: PageLocation] = [:]
     /// The URL of ``location(of:)`` for each story of the graph planned, by its position in the
-    /// graph's stories (nil for none): links find a story's position, and its page from that.
+    /// graph's stories (nil for none): links and backlinks find a story's position, and its
+    /// page from that.
     private var urlsByPosition: [String?] = []
     private let tagListing: ListingSettings
     /// Whether a collection's selection reads content (see ``StoryCrawl/StorySelection/readsContent``).
@@ -151,7 +152,7 @@ struct PagePlan: Sendable {
         urlsByPosition = Array(repeating: nil, count: graph.stories.count)
         locations.reserveCapacity(graph.stories.count)
         stories.reserveCapacity(graph.stories.count)
-        for (node, found) in zip(graph.stories, placed) {
+        for (position, (node, found)) in zip(graph.stories, placed).enumerated() {
             let story = node.story
             if SlugLookup.key(story.fullSlug) == globalKey || story.uuid == global {
                 globalStory = story
@@ -172,8 +173,10 @@ struct PagePlan: Sendable {
             }
             locations[story.key] = location
             // A UUID reached twice is known by its first position, as in the graph's lookups,
-            // with the location last given for its key, as `locations` has it.
-            if let first = graph.position(of: story) { urlsByPosition[first] = location.url }
+            // with the location last given for its key, as `locations` has it; its later
+            // positions (backlinks are found by position) have that location too.
+            urlsByPosition[position] = location.url
+            if let first = graph.position(of: story), first != position { urlsByPosition[first] = location.url }
             stories.append(story)
         }
     }

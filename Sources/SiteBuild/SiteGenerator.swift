@@ -620,8 +620,12 @@ public struct SiteGenerator {
     ) throws -> RenderedPage {
         switch page.kind {
         case .story(let story), .listingPage(let story, _):
-            let backlinks = (graph.position(of: story).map(graph.backlinkPositions(to:)) ?? []).map { graph.stories[$0].story }
-                .filter { plan.location(of: $0) != nil }
+            // By position, each page's URL found in the plan without a lookup by UUID.
+            var backlinks: [LinkedPage] = []
+            for source in graph.position(of: story).map(graph.backlinkPositions(to:)) ?? [] {
+                guard let url = plan.url(ofStoryAt: source) else { continue }
+                backlinks.append(LinkedPage(story: graph.stories[source].story, url: url))
+            }
             return try renderer.render(story, backlinks: backlinks, listing: listing, url: page.location.url)
         case .tag(let slug, _):
             let tag = plan.tags!.tag(slug: slug)!

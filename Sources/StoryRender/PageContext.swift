@@ -59,7 +59,7 @@ enum PageContext {
     /// `page`: `url`, `root`, `canonical` (with a base URL), `breadcrumbs` and `backlinks`
     /// (each a list of `name` and `href`).
     static func page(
-        url: String, root: String, baseURL: String?, breadcrumbs: [Story], backlinks: [Story], links: PageLinks
+        url: String, root: String, baseURL: String?, breadcrumbs: [LinkedPage], backlinks: [LinkedPage], links: PageLinks
     ) -> MustacheObject {
         var page: MustacheObject = [
             "url": .string(PercentEncoding.path(url)),
@@ -118,26 +118,27 @@ enum PageContext {
 
     /// The start pages of the folders `story` lives in, from the top, starting with the root
     /// story (home) when `story` is not at the root; folders without a start page are skipped.
-    static func breadcrumbs(of story: Story, resolver: any LinkResolving) -> [Story] {
-        var crumbs: [Story] = []
-        let home = resolver.story(for: .slug(resolver.rootSlug))
-        if let home, home.uuid != story.uuid, resolver.pageURL(of: story) != "" { crumbs.append(home) }
+    static func breadcrumbs(of story: Story, resolver: any LinkResolving) -> [LinkedPage] {
+        var crumbs: [LinkedPage] = []
+        let home = resolver.page(for: .slug(resolver.rootSlug))
+        if let home, home.story.uuid != story.uuid, resolver.pageURL(of: story) != "" { crumbs.append(home) }
         let segments = story.fullSlug.split(separator: "/")
         guard segments.count > 1 else { return crumbs }
         for depth in 1..<segments.count {
             let folder = segments[..<depth].joined(separator: "/") + "/"
-            guard let start = resolver.story(for: .slug(folder)), start.isStartPage, start.uuid != story.uuid,
-                  start.uuid != home?.uuid else { continue }
+            guard let start = resolver.page(for: .slug(folder)), start.story.isStartPage, start.story.uuid != story.uuid,
+                  start.story.uuid != home?.story.uuid else { continue }
             crumbs.append(start)
         }
         return crumbs
     }
 
-    private static func namedLinks(_ stories: [Story], links: PageLinks) -> [MustacheValue] {
-        stories.compactMap { story in
-            guard let href = links.href(to: story) else { return nil }
+    /// `name` and `href` of each page that has a URL.
+    private static func namedLinks(_ pages: [LinkedPage], links: PageLinks) -> [MustacheValue] {
+        pages.compactMap { page in
+            guard let href = links.href(to: page) else { return nil }
             var link = MustacheObject(minimumCapacity: 2)
-            link.append(new: "name", .string(story.name))
+            link.append(new: "name", .string(page.story.name))
             link.append(new: "href", .string(href))
             return .object(link)
         }

@@ -79,12 +79,12 @@ public struct PageRenderer: Sendable {
         return renderer
     }
 
-    /// Renders `story`'s page. `backlinks` are the stories that link to it (`page.backlinks`);
-    /// `listing` what it lists; `url` the page's site-relative URL when it is not the story's
-    /// own (a further page of a paginated listing, `blog/page/2/`).
+    /// Renders `story`'s page. `backlinks` are the pages of the stories that link to it
+    /// (`page.backlinks`); `listing` what it lists; `url` the page's site-relative URL when it
+    /// is not the story's own (a further page of a paginated listing, `blog/page/2/`).
     /// Throws ``PageRenderError`` when the story has no page, no page template fits, or a
     /// template fails.
-    public func render(_ story: Story, backlinks: [Story] = [], listing: PageListing = PageListing(), url: String? = nil) throws -> RenderedPage {
+    public func render(_ story: Story, backlinks: [LinkedPage] = [], listing: PageListing = PageListing(), url: String? = nil) throws -> RenderedPage {
         guard let pageURL = url ?? resolver.pageURL(of: story) else {
             throw PageRenderError(story: story.fullSlug, message: "the story has no page URL, so it cannot be rendered as a page")
         }
@@ -183,7 +183,7 @@ public struct PageRenderer: Sendable {
 
     /// The `page` of a page that shows no story (a tag page): its breadcrumbs start at home.
     private func generatedPage(url: String, links: PageLinks) -> MustacheObject {
-        let home = resolver.story(for: .slug(resolver.rootSlug)).map { [$0] } ?? []
+        let home = resolver.page(for: .slug(resolver.rootSlug)).map { [$0] } ?? []
         return PageContext.page(
             url: url, root: RelativeURL.root(of: url), baseURL: baseURL, breadcrumbs: home, backlinks: [], links: links)
     }

@@ -34,7 +34,7 @@ struct DemoSiteTests {
 
         var rendered = 0
         for node in graph.stories where Self.pageURL(node.story) != nil {
-            let backlinks = graph.backlinks(to: node.story.uuid).compactMap { graph.story(uuid: $0) }
+            let backlinks = graph.backlinks(to: node.story.uuid).compactMap { graph.story(uuid: $0) }.map { LinkedPage(story: $0, url: Self.pageURL($0)) }
             let page = try renderer.render(node.story, backlinks: backlinks)
             rendered += 1
             #expect(page.missingComponents.isEmpty, "\(node.story.fullSlug): \(page.missingComponents)")

@@ -107,7 +107,7 @@ struct PageRendererTests {
         let renderer = PageRenderer(
             library: try TemplateLibrary(templates: ["pages/post": template]), resolver: resolver,
             site: json(#"{"title": "Kestrel & co", "nested": {"value": 1}}"#), global: global, baseURL: "https://site.example/docs")
-        let page = try renderer.render(post, backlinks: [fan, global])
+        let page = try renderer.render(post, backlinks: [fan, global].map { LinkedPage(story: $0, url: resolver.pageURL(of: $0)) })
         #expect(page.html == """
             A &lt;post&gt;|post|blog/2024/news/post|uuid-post|2024-05-01T10:00:00.000Z||a,b,|default|Title|Title|3|shadowed
             blog/2024/news/post/|../../../../|https://site.example/docs/blog/2024/news/post/
