@@ -49,7 +49,7 @@ public struct Crawler: Sendable {
         // The stories reached, and the position of each by UUID: the graph's lookup, made as the
         // crawl reaches them, so that each edge's ends are found once, here.
         var nodes: [LinkGraph.Node] = []
-        var positions: [StoryKey: Int] = [:]
+        var positions = StoryPositions()
         var frontier: [Story] = []
         for order in entryOrders {
             guard let uuid = catalog.target(of: order), let story = catalog[StoryKey(uuid)], positions[story.key] == nil else { continue }
@@ -90,35 +90,25 @@ public struct Crawler: Sendable {
             }
             let listed = try await listings(of: level)
             for members in listed { for member in members { catalog.learn(member) } }
+            let placed = placing(levelEdges, listings: listed, of: level, at: firstOfLevel, among: positions)
             var next: [Story] = []
             // Room for the level at once: grown by appends, a table of a million edges held
             // up to twice the memory it needs.
             table.reserveCapacity(
-                adding: levelEdges.reduce(0) { $0 + $1.table.count } + listed.reduce(0) { $0 + $1.count },
-                textBytes: levelEdges.reduce(0) { $0 + $1.table.text.count } + listed.reduce(0) { $0 + 2 * $1.count })
-            for position in levelEdges.indices {
-                let source = firstOfLevel + position
+                adding: placed.reduce(0) { $0 + $1.edges.table.count }, textBytes: placed.reduce(0) { $0 + $1.edges.table.text.count })
+            for (position, story) in placed.enumerated() {
                 let first = table.count
-                table.append(contentsOf: levelEdges[position].table)
-                var targets = levelEdges[position].targets
-                for member in listed[position] {
-                    table.append(
-                        source: source, sourceUUID: level[position].uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid),
-                        anchor: nil, cachedURL: nil, target: member.uuid)
-                    targets.append(member.uuid)
-                }
-                for (offset, target) in targets.enumerated() {
-                    guard let target else { continue }
-                    let key = StoryKey(target)
-                    if let reachedAt = positions[key] {
-                        table.setTarget(ofEdge: first + offset, to: reachedAt, uuid: target)
-                    } else if let reached = catalog[key] {
-                        table.setTarget(ofEdge: first + offset, to: nodes.count, uuid: target)
-                        positions[key] = nodes.count
+                table.append(contentsOf: story.edges.table)
+                for pending in story.pending {
+                    if let reachedAt = positions[pending.key] {
+                        table.setTarget(ofEdge: first + pending.edge, to: reachedAt, uuid: pending.uuid)
+                    } else if let reached = catalog[pending.key] {
+                        table.setTarget(ofEdge: first + pending.edge, to: nodes.count, uuid: pending.uuid)
+                        positions[pending.key] = nodes.count
                         nodes.append(LinkGraph.Node(story: reached, depth: depth + 1, firstLinkedFrom: level[position].uuid))
                         next.append(reached)
                     } else {
-                        laterTargets.append((first + offset, target))
+                        laterTargets.append((first + pending.edge, pending.uuid))
                     }
                 }
             }
@@ -132,6 +122,19 @@ public struct Crawler: Sendable {
 
         let orphans = try await source.allStories()?.filter { positions[$0.key] == nil } ?? []
         return LinkGraph(stories: nodes, table: table, orphans: orphans, root: root, positions: positions, jobs: jobs)
+    }
+
+    /// On `jobs` threads, the edges of each story of a level with its listing's edges added,
+    /// and the target set of every edge whose story an earlier level reached (`reached` has
+    /// its position); the rest are placed in order, as the level reaches new stories.
+    private func placing(
+        _ levelEdges: [StoryEdges], listings: [[Story]], of level: [Story], at firstPosition: Int, among reached: StoryPositions
+    ) -> [PlacingEdges] {
+        ParallelWork.map(count: level.count, jobs: jobs) { position in
+            var edges = levelEdges[position]
+            edges.addListing(listings[position], source: firstPosition + position, uuid: level[position].uuid)
+            return edges.placing(among: reached)
+        }
     }
 
     /// The edges of a level's references: the stories they name are asked of the source
@@ -218,9 +221,9 @@ public struct Crawler: Sendable {
     }
 }
 
-/// The edges of the references found in one story of a crawl's level, made on the level's
-/// threads: their table, whose targets are set once the level is placed, and the UUID each
-/// resolved to.
+/// The edges of the references found in one story of a crawl's level (and of its listing),
+/// made on the level's threads: their table, whose targets are set once the level is placed,
+/// and the UUID each resolved to.
 private struct StoryEdges {
     var table = EdgeTable()
     var targets: [String?] = []
@@ -239,4 +242,47 @@ private struct StoryEdges {
             targets.append(resolved)
         }
     }
+
+    /// Adds a listing edge to each of `members`, listed by the story at `source` with the UUID `uuid`.
+    mutating func addListing(_ members: [Story], source: Int, uuid: String) {
+        guard !members.isEmpty else { return }
+        table.reserveCapacity(adding: members.count, textBytes: 2 * members.count)
+        targets.reserveCapacity(targets.count + members.count)
+        for member in members {
+            table.append(
+                source: source, sourceUUID: uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid), anchor: nil,
+                cachedURL: nil, target: member.uuid)
+            targets.append(member.uuid)
+        }
+    }
+
+    /// These edges with the targets set that `reached` (positions by UUID) has, and the
+    /// others, in order, still to be placed.
+    consuming func placing(among reached: StoryPositions) -> PlacingEdges {
+        var pending: [PlacingEdges.Target] = []
+        for (edge, target) in targets.enumerated() {
+            guard let target else { continue }
+            let key = StoryKey(target)
+            if let position = reached[key] {
+                table.setTarget(ofEdge: edge, to: position, uuid: target)
+            } else {
+                pending.append(PlacingEdges.Target(edge: edge, key: key, uuid: target))
+            }
+        }
+        return PlacingEdges(edges: self, pending: pending)
+    }
+}
+
+/// A story's edges on their way into the graph: those whose target was reached before its level
+/// are set; the others are placed in order, as the level's new stories are reached.
+private struct PlacingEdges {
+    struct Target {
+        /// The edge's position among the story's edges.
+        var edge: Int
+        var key: StoryKey
+        var uuid: String
+    }
+
+    var edges: StoryEdges
+    var pending: [Target]
 }

@@ -75,7 +75,7 @@ public struct LinkGraph: Sendable {
     }
 
     let table: EdgeTable
-    private let byUUID: [StoryKey: Int]
+    private let byUUID: StoryPositions
     private let byID: [Int: Int]
     private let bySlug: [String: Int]
     /// Per node (in ``stories`` order): the positions of its edges, of those its content makes,
@@ -106,7 +106,7 @@ public struct LinkGraph: Sendable {
     /// an earlier graph of the same stories and edges resolved them (see ``KeptGraph``), with the
     /// positions of its stale edges, `stale`. What is not given is found here, on at most `jobs` threads.
     init(
-        stories: [Node], table: EdgeTable, orphans: [Story], root: Story?, positions: [StoryKey: Int]? = nil,
+        stories: [Node], table: EdgeTable, orphans: [Story], root: Story?, positions: StoryPositions? = nil,
         stale: [Int]? = nil, jobs: Int
     ) {
         self.stories = stories
@@ -158,16 +158,15 @@ public struct LinkGraph: Sendable {
         self.unresolvedPositions = unresolved
     }
 
-    private static func positionsByUUID(of stories: [Node]) -> [StoryKey: Int] {
-        var byUUID: [StoryKey: Int] = [:]
-        byUUID.reserveCapacity(stories.count)
+    private static func positionsByUUID(of stories: [Node]) -> StoryPositions {
+        var byUUID = StoryPositions(minimumCapacity: stories.count)
         for (position, node) in stories.enumerated() where byUUID[node.story.key] == nil { byUUID[node.story.key] = position }
         return byUUID
     }
 
     /// The table of `edges`, their ends looked up in `byUUID` on at most `jobs` threads a run of
     /// edges at a time (these lookups hash UUIDs).
-    private static func table(of edges: [Edge], byUUID: [StoryKey: Int], jobs: Int) -> EdgeTable {
+    private static func table(of edges: [Edge], byUUID: StoryPositions, jobs: Int) -> EdgeTable {
         let run = 1_024
         let runs = ParallelWork.map(count: (edges.count + run - 1) / run, jobs: jobs) { number in
             var table = EdgeTable()

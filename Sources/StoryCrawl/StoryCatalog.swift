@@ -11,7 +11,7 @@ struct StoryCatalog {
     }
 
     private var stories: [Story] = []
-    private var byUUID: [StoryKey: Int] = [:]
+    private var byUUID = StoryPositions()
     private var bySlug: [String: String] = [:]
     private var byID: [Int: String] = [:]
     private var resolutions: [StoryReference: Resolution] = [:]

@@ -25,6 +25,11 @@ public struct StoryKey: Hashable, Sendable {
         }
     }
 
+    /// The UUID's two numbers, when it is held packed.
+    var packedParts: (high: UInt64, low: UInt64)? { other == nil ? (high, low) : nil }
+    /// The identifier, when it is not held packed.
+    var otherIdentifier: String? { other }
+
     public static func == (lhs: StoryKey, rhs: StoryKey) -> Bool {
         lhs.high == rhs.high && lhs.low == rhs.low && lhs.other == rhs.other
     }

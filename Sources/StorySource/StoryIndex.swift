@@ -6,7 +6,7 @@ import StoryModel
 struct StoryIndex: Sendable {
     private(set) var stories: [Story] = []
     private(set) var problems: [SourceProblem] = []
-    private var byUUID: [StoryKey: Int] = [:]
+    private var byUUID = StoryPositions()
     private var bySlug: [String: Int] = [:]
     private var byID: [Int: Int] = [:]
     private var origins: [StoryOrigin] = []
