@@ -77,20 +77,22 @@ public struct Crawler: Sendable {
         var firstOfLevel = 0
         while !frontier.isEmpty {
             let level = frontier
-            let found = ParallelWork.map(count: level.count, jobs: jobs) { [baseURL, referenceCache] position in
+            var found = ParallelWork.map(count: level.count, jobs: jobs) { [baseURL, referenceCache] position in
                 let extract = { ReferenceExtractor.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug) }
                 return referenceCache?.references(in: level[position], baseURL: baseURL, rootSlug: rootSlug, extract: extract) ?? extract()
             }
-            let levelEdges: [StoryEdges]
+            var levelEdges: [StoryEdges]
             if let memory = source as? any InMemoryStorySource,
                !found.contains(where: { $0.contains { $0.embeddedStory != nil } }) {
                 levelEdges = resolveAtOnce(found, of: level, at: firstOfLevel, in: memory, catalog: &catalog)
             } else {
                 levelEdges = try await resolveInBatches(found, of: level, at: firstOfLevel, catalog: &catalog)
             }
+            // The references are edges now.
+            free(&found, leaving: [])
             let listed = try await listings(of: level)
             for members in listed { for member in members { catalog.learn(member) } }
-            let placed = placing(levelEdges, listings: listed, of: level, at: firstOfLevel, among: positions)
+            var placed = placing(&levelEdges, listings: listed, of: level, at: firstOfLevel, among: positions)
             var next: [Story] = []
             // Room for the level at once: grown by appends, a table of a million edges held
             // up to twice the memory it needs.
@@ -112,6 +114,7 @@ public struct Crawler: Sendable {
                     }
                 }
             }
+            free(&placed, leaving: PlacingEdges())
             firstOfLevel += level.count
             frontier = next
             depth += 1
@@ -124,16 +127,29 @@ public struct Crawler: Sendable {
         return LinkGraph(stories: nodes, table: table, orphans: orphans, root: root, positions: positions, jobs: jobs)
     }
 
-    /// On `jobs` threads, the edges of each story of a level with its listing's edges added,
-    /// and the target set of every edge whose story an earlier level reached (`reached` has
-    /// its position); the rest are placed in order, as the level reaches new stories.
+    /// On `jobs` threads, the edges of each story of a level (taken out of `levelEdges`) with
+    /// its listing's edges added, and the target set of every edge whose story an earlier level
+    /// reached (`reached` has its position); the rest are placed in order, as the level reaches
+    /// new stories.
     private func placing(
-        _ levelEdges: [StoryEdges], listings: [[Story]], of level: [Story], at firstPosition: Int, among reached: StoryPositions
+        _ levelEdges: inout [StoryEdges], listings: [[Story]], of level: [Story], at firstPosition: Int, among reached: StoryPositions
     ) -> [PlacingEdges] {
-        ParallelWork.map(count: level.count, jobs: jobs) { position in
-            var edges = levelEdges[position]
-            edges.addListing(listings[position], source: firstPosition + position, uuid: level[position].uuid)
-            return edges.placing(among: reached)
+        levelEdges.withUnsafeMutableBufferPointer { levelEdges in
+            ParallelWork.map(count: level.count, jobs: jobs) { position in
+                var edges = StoryEdges()
+                swap(&edges, &levelEdges[position])
+                edges.addListing(listings[position], source: firstPosition + position, uuid: level[position].uuid)
+                return edges.placing(among: reached)
+            }
+        }
+    }
+
+    /// Empties every element of `items` on `jobs` threads, each left `empty`: freed one after
+    /// the other on the crawl's thread, a level's references and edges were a third of its
+    /// serial time.
+    private func free<Item>(_ items: inout [Item], leaving empty: Item) {
+        items.withUnsafeMutableBufferPointer { items in
+            ParallelWork.forEach(count: items.count, jobs: jobs) { items[$0] = empty }
         }
     }
 
@@ -228,6 +244,8 @@ private struct StoryEdges {
     var table = EdgeTable()
     var targets: [String?] = []
 
+    init() {}
+
     /// The edges of `references`, found in the story at `source` with the UUID `uuid`, each
     /// resolved to the UUID `target` gives.
     init(source: Int, uuid: String, references: [ExtractedReference], target: (borrowing ExtractedReference) -> String?) {
@@ -269,6 +287,7 @@ private struct StoryEdges {
                 pending.append(PlacingEdges.Target(edge: edge, key: key, uuid: target))
             }
         }
+        targets = []  // freed here, on the level's threads
         return PlacingEdges(edges: self, pending: pending)
     }
 }
@@ -283,6 +302,6 @@ private struct PlacingEdges {
         var uuid: String
     }
 
-    var edges: StoryEdges
-    var pending: [Target]
+    var edges = StoryEdges()
+    var pending: [Target] = []
 }
