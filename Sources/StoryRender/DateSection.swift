@@ -91,10 +91,10 @@ enum DateSection {
                 return .html("")
             }
             let text = try invocation.render(section)
-            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = text.trimmingSectionWhitespace()
             guard !value.isEmpty else { return .html("") }
             guard let date = StoryDate(value) else {
-                let location = "{{#\(name)}}" + section.trimmingCharacters(in: .whitespacesAndNewlines) + "{{/\(name)}}"
+                let location = "{{#\(name)}}" + section.trimmingSectionWhitespace() + "{{/\(name)}}"
                 log.add(RenderWarning(
                     kind: .notADate, story: story, fieldPath: location,
                     message: "'\(unescaped(value))' is not a date, so it is shown as it is; dates look like 2024-03-30T08:00:00.000Z or 2024-03-30 08:00"))

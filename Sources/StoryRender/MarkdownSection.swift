@@ -9,15 +9,20 @@ enum MarkdownSection {
         .lambda(MustacheLambda { invocation in
             let section = invocation.text ?? ""
             let source = try invocation.render(section)
-            let location = "{{#markdown}}" + section.trimmingCharacters(in: .whitespacesAndNewlines) + "{{/markdown}}"
-            return .html(html(of: source, renderer: renderer, links: links, story: story, fieldPath: location, log: log))
+            // Where a problem is: made only for one.
+            return .html(html(
+                of: source, renderer: renderer, links: links, story: story,
+                fieldPath: "{{#markdown}}" + section.trimmingSectionWhitespace() + "{{/markdown}}", log: log))
         })
     }
 
     /// `source` converted to HTML, its links resolved from the page `links` describes; problems
-    /// are reported under `story` and `fieldPath`.
-    static func html(of source: String, renderer: MarkdownRenderer, links: PageLinks, story: String, fieldPath: String, log: RenderLog) -> String {
-        var warnings: [RenderWarning] = []
+    /// are reported under `story` and `fieldPath`, which is made only when there is one.
+    static func html(
+        of source: String, renderer: MarkdownRenderer, links: PageLinks, story: String, fieldPath: @autoclosure () -> String,
+        log: RenderLog
+    ) -> String {
+        var problems: [(kind: RenderWarning.Kind, message: String)] = []
         let rendered = renderer.render(source) { destination in
             if destination.isImage { return links.resolvingSiteRoot(destination.url) }
             switch links.sitePath(destination.url) {
@@ -26,18 +31,17 @@ enum MarkdownSection {
             case .page(let href):
                 return href
             case .missing(let reference):
-                warnings.append(RenderWarning(
-                    kind: .brokenLink, story: story, fieldPath: fieldPath,
-                    message: "broken Markdown link '\(destination.url)': no story '\(reference)'"))
+                problems.append((.brokenLink, "broken Markdown link '\(destination.url)': no story '\(reference)'"))
                 return links.resolvingSiteRoot(destination.url)
             }
         }
         for url in rendered.refusedURLs {
-            warnings.append(RenderWarning(
-                kind: .unsafeURL, story: story, fieldPath: fieldPath,
-                message: "Markdown link to '\(url)' refused: it could run script"))
+            problems.append((.unsafeURL, "Markdown link to '\(url)' refused: it could run script"))
         }
-        log.add(warnings)
+        if !problems.isEmpty {
+            let fieldPath = fieldPath()
+            log.add(problems.map { RenderWarning(kind: $0.kind, story: story, fieldPath: fieldPath, message: $0.message) })
+        }
         return rendered.html
     }
 }
