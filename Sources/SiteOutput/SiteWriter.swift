@@ -253,7 +253,8 @@ public struct SiteWriter: Sendable {
             throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
         }
         try swap(in: staging, retiring: retired, writtenBy: found)
-        let listing = try? list(trustingRecord: false)
+        // Gone over once, for its record and fingerprint.
+        let listing = try? list(trustingRecord: false, keepingPaths: false)
         saveRecord(of: listing)
         return Written(summary: summary, fingerprint: listing.map(FolderFingerprint.of))
     }
@@ -323,12 +324,12 @@ public struct SiteWriter: Sendable {
     }
 
     /// Every entry below the output folder, except root dotfiles, trusting the record of the last
-    /// listing if asked to. A folder that cannot be listed stops the write: it may hold files of
-    /// the user's.
-    private func list(trustingRecord: Bool) throws(OutputError) -> FolderListing {
+    /// listing if asked to (see ``FolderListing`` for `keepingPaths`). A folder that cannot be
+    /// listed stops the write: it may hold files of the user's.
+    private func list(trustingRecord: Bool, keepingPaths: Bool = true) throws(OutputError) -> FolderListing {
         do {
             let record = trustingRecord ? ListingRecord.read(in: output) : nil
-            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs, trusting: record)
+            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs, trusting: record, keepingPaths: keepingPaths)
         } catch {
             throw OutputError(
                 path: displayPath,
