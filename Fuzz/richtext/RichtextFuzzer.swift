@@ -17,7 +17,7 @@ public func fuzzRichtext(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             links: PageLinks(resolver: FuzzSite(), pageURL: "blog/post/", fullSlug: "blog/post", baseURL: "https://www.example.com/"),
             story: "blog/post", images: withOptions ? ImageSettings(richtext: true) : nil,
             headings: withOptions ? HeadingOutline() : nil,
-            renderBlocks: { body, _, _ in "<div class=\"blocks\" data-count=\"\(body.count)\"></div>" })
+            renderBlocks: { blocks, _, _ in "<div class=\"blocks\" data-count=\"\(blocks.tape.withReader { $0.count(at: blocks.body) })\"></div>" })
         var warnings: [RenderWarning] = []
         let html = renderer.render(document, fieldPath: "body[0].text", warnings: &warnings)
         RenderedHTML.check(html, allowedElements: richtextElements)

@@ -146,7 +146,7 @@ struct BlockPreparation {
         case .multilink: return multilink(content, object)
         case .asset: return asset(content, object)
         case .table: return table(content, object)
-        case .richtext: return richtext(content.reader.value(at: object))
+        case .richtext: return richtext(content, object)
         case .story(let embedded):
             // A relation resolved by the API: the story itself in place of its UUID.
             return item(of: links.story(.uuid(embedded.uuid)) ?? embedded)
@@ -169,14 +169,15 @@ struct BlockPreparation {
 
     // MARK: Field types
 
-    private func richtext(_ document: JSONValue) -> MustacheValue {
-        let renderer = RichtextRenderer(links: links, story: story, images: images.richtext ? images : nil, headings: headings) { body, bodyPath, _ in
+    /// The richtext document at `document` of the tape being prepared, rendered in place; its
+    /// `blok` nodes' blocks are prepared from the same tape.
+    private func richtext(_ content: Content, _ document: Int) -> MustacheValue {
+        let renderer = RichtextRenderer(links: links, story: story, images: images.richtext ? images : nil, headings: headings) { blocks, bodyPath, _ in
             var html = ""
             trail.push(root: bodyPath)
-            let tape = JSONTape(encoding: .array(body))
-            tape.withReader { reader in
-                let content = Content(tape: tape, reader: reader)
-                reader.forEachElement(ofArray: 0) { index, element in
+            blocks.tape.withReader { reader in
+                let content = Content(tape: blocks.tape, reader: reader)
+                reader.forEachElement(ofArray: blocks.body) { index, element in
                     guard let componentIndex = reader.value(forKey: "component", inObject: element),
                           let component = reader.string(at: componentIndex) else { return }
                     trail.push(index: index)
@@ -188,7 +189,7 @@ struct BlockPreparation {
             return html
         }
         var warnings: [RenderWarning] = []
-        let html = renderer.render(document, fieldPath: trail.text, warnings: &warnings)
+        let html = renderer.render(content.tape, at: document, fieldPath: trail.text, warnings: &warnings)
         log.add(warnings)
         return .html(html)
     }

@@ -22,7 +22,7 @@ import StoryModel
 /// Every text and attribute value is escaped; only known attributes are written.
 public struct RichtextRenderer {
     /// Renders the blocks of a `blok` node; `fieldPath` locates them for warnings.
-    public typealias BlockRenderer = (_ body: [JSONValue], _ fieldPath: String, _ warnings: inout [RenderWarning]) -> String
+    public typealias BlockRenderer = (_ blocks: RichtextBlocks, _ fieldPath: String, _ warnings: inout [RenderWarning]) -> String
 
     /// Link resolution from the page being rendered.
     public let links: PageLinks
@@ -52,20 +52,40 @@ public struct RichtextRenderer {
     /// else renders as nothing). Problems found are appended to `warnings`, located under
     /// `fieldPath`.
     public func render(_ document: JSONValue, fieldPath: String, warnings: inout [RenderWarning]) -> String {
-        var walk = Walk(renderer: self, fieldPath: fieldPath)
-        switch document {
-        case .array(let nodes): walk.children(nodes)
-        case .object: walk.node(document)
-        default: break
+        render(JSONTape(encoding: document), at: 0, fieldPath: fieldPath, warnings: &warnings)
+    }
+
+    /// The HTML of the document at `index` of `tape`, read in place, as ``render(_:fieldPath:warnings:)``
+    /// renders a tree.
+    public func render(_ tape: JSONTape, at index: Int, fieldPath: String, warnings: inout [RenderWarning]) -> String {
+        tape.withReader { reader in
+            var walk = Walk(renderer: self, tape: tape, reader: reader, fieldPath: fieldPath)
+            switch reader.kind(at: index) {
+            case .array: walk.children(index)
+            case .object: walk.node(at: index)
+            default: break
+            }
+            warnings += walk.warnings
+            return walk.output.string
         }
-        warnings += walk.warnings
-        return walk.output.string
     }
 }
 
-/// One rendering pass: the output so far, where it is in the document, and what it found.
+/// The blocks of a `blok` node's `attrs.body`: the array at `body` of `tape`, the tape of the
+/// document being rendered, so that they are prepared from it in place.
+public struct RichtextBlocks {
+    public let tape: JSONTape
+    public let body: Int
+}
+
+/// One rendering pass over a tape: the output so far, where it is in the document, and what it
+/// found. Valid only while the reader it was made with is.
 private struct Walk {
+    typealias Reader = JSONTape.Reader
+
     let renderer: RichtextRenderer
+    let tape: JSONTape
+    let reader: JSONTape.Reader
     let fieldPath: String
     var output = HTMLBuffer(capacity: 2048)
     var warnings: [RenderWarning] = []
@@ -74,21 +94,30 @@ private struct Walk {
     /// The index of the link mark being written, for warnings about it (`.marks[i]`).
     var markIndex: Int?
 
-    init(renderer: RichtextRenderer, fieldPath: String) {
+    init(renderer: RichtextRenderer, tape: JSONTape, reader: JSONTape.Reader, fieldPath: String) {
         self.renderer = renderer
+        self.tape = tape
+        self.reader = reader
         self.fieldPath = fieldPath
     }
 
     // MARK: Nodes
 
-    mutating func children(_ nodes: [JSONValue]) {
+    /// The nodes of the array at `array`, if any.
+    mutating func children(_ array: Int?) {
+        guard let array else { return }
+        let count = reader.count(at: array)
+        // The element at `index`, and the one after it, read ahead to join runs of one link.
         var index = 0
-        var next = nodes.isEmpty ? nil : RichtextNode(nodes[0])
-        while index < nodes.count {
+        var element = array + 1
+        var next = count == 0 ? nil : RichtextNode(reader, at: element)
+        while index < count {
             let current = next
-            next = index + 1 < nodes.count ? RichtextNode(nodes[index + 1]) : nil
+            let following = index + 1 < count ? reader.next(after: element) : element
+            next = index + 1 < count ? RichtextNode(reader, at: following) : nil
             guard let current else {
                 index += 1
+                element = following
                 continue
             }
             guard let link = current.link else {
@@ -96,6 +125,7 @@ private struct Walk {
                 node(current)
                 path.removeLast()
                 index += 1
+                element = following
                 continue
             }
             // Adjacent text runs with the same link share one <a>.
@@ -104,18 +134,20 @@ private struct Walk {
             path.removeLast()
             text(current)
             var end = index + 1
-            while let candidate = next, let candidateLink = candidate.link, candidateLink.attrs == link.attrs {
+            element = following
+            while let candidate = next, let candidateLink = candidate.link, sameAttributes(candidateLink.attrs, link.attrs) {
                 text(candidate)
                 end += 1
-                next = end < nodes.count ? RichtextNode(nodes[end]) : nil
+                if end < count { element = reader.next(after: element) }
+                next = end < count ? RichtextNode(reader, at: element) : nil
             }
             output += "</a>"
             index = end
         }
     }
 
-    mutating func node(_ value: JSONValue) {
-        guard let node = RichtextNode(value) else { return }
+    mutating func node(at index: Int) {
+        guard let node = RichtextNode(reader, at: index) else { return }
         if let link = node.link {
             openLink(link)
             text(node)
@@ -130,47 +162,52 @@ private struct Walk {
         let attrs = node.attrs
         let content = node.content
         switch type {
-        case "text": text(node)
-        case "paragraph": block("p", attrs, content)
-        case "heading":
+        case .text: text(node)
+        case .paragraph: block("p", attrs, content)
+        case .heading:
             // Clamped while still a Double: a level like 1e30 must not trap when made an Int.
-            let level = attrs?["level"]?.numberValue.map { $0.isFinite ? Int(min(max($0, 1), 6)) : 1 } ?? 1
-            let id = renderer.headings.map { $0.add(level: level, text: Self.plainText(content)) }
+            let level = attribute("level", of: attrs).flatMap(numberValue).map { $0.isFinite ? Int(min(max($0, 1), 6)) : 1 } ?? 1
+            let id = renderer.headings.map { $0.add(level: level, text: plainText(content)) }
             block(headingTags[level - 1], attrs, content, id: id)
-        case "blockquote": block("blockquote", attrs, content)
-        case "bullet_list": block("ul", attrs, content)
-        case "ordered_list": block("ol", attrs, content, start: attrs?["order"])
-        case "list_item": block("li", attrs, content)
-        case "code_block": codeBlock(attrs, content)
-        case "hard_break": output += "<br>"
-        case "horizontal_rule": output += "<hr>"
-        case "image": image(attrs)
-        case "emoji": emoji(attrs)
-        case "table": table(content)
-        case "tableRow": block("tr", attrs, content)
-        case "tableCell": cell("td", attrs, content)
-        case "tableHeader": cell("th", attrs, content)
-        case "blok":
-            guard let body = attrs?["body"]?.arrayValue, !body.isEmpty else { return }
-            output += renderer.renderBlocks(body, currentPath + ".attrs.body", &warnings)
-        default:
+        case .blockquote: block("blockquote", attrs, content)
+        case .bulletList: block("ul", attrs, content)
+        case .orderedList: block("ol", attrs, content, start: attribute("order", of: attrs))
+        case .listItem: block("li", attrs, content)
+        case .codeBlock: codeBlock(attrs, content)
+        case .hardBreak: output += "<br>"
+        case .horizontalRule: output += "<hr>"
+        case .image: image(attrs)
+        case .emoji: emoji(attrs)
+        case .table: table(content)
+        case .tableRow: block("tr", attrs, content)
+        case .tableCell: cell("td", attrs, content)
+        case .tableHeader: cell("th", attrs, content)
+        case .blok:
+            guard let body = attribute("body", of: attrs), reader.kind(at: body) == .array, reader.count(at: body) > 0 else { return }
+            output += renderer.renderBlocks(RichtextBlocks(tape: tape, body: body), currentPath + ".attrs.body", &warnings)
+        case .other:
             children(content)  // "doc", and node types this renderer does not know
         }
     }
 
     private let headingTags = ["h1", "h2", "h3", "h4", "h5", "h6"]
 
-    /// The text of `nodes` and their descendants (a hard break as a space, an emoji as its
-    /// character), each run of white space one space, trimmed.
-    static func plainText(_ nodes: [JSONValue]) -> String {
+    /// The text of the nodes of the array at `nodes` and their descendants (a hard break as a
+    /// space, an emoji as its character), each run of white space one space, trimmed.
+    private func plainText(_ nodes: Int?) -> String {
         var text = ""
-        func collect(_ nodes: [JSONValue]) {
-            for node in nodes {
-                switch node["type"]?.stringValue {
-                case "text": text += node["text"]?.stringValue ?? ""
-                case "hard_break": text += " "
-                case "emoji": text += node["attrs"]?["emoji"]?.stringValue ?? ""
-                default: collect(node["content"]?.arrayValue ?? [])
+        func collect(_ nodes: Int?) {
+            guard let nodes else { return }
+            reader.forEachElement(ofArray: nodes) { _, node in
+                let type = reader.value(forKey: "type", inObject: node)
+                if let type, reader.isString(at: type, equalTo: "text") {
+                    text += reader.value(forKey: "text", inObject: node).flatMap(reader.string(at:)) ?? ""
+                } else if let type, reader.isString(at: type, equalTo: "hard_break") {
+                    text += " "
+                } else if let type, reader.isString(at: type, equalTo: "emoji") {
+                    text += attribute("emoji", of: reader.value(forKey: "attrs", inObject: node)).flatMap(reader.string(at:)) ?? ""
+                } else {
+                    collect(reader.value(forKey: "content", inObject: node).flatMap { reader.kind(at: $0) == .array ? $0 : nil })
                 }
             }
         }
@@ -179,14 +216,14 @@ private struct Walk {
     }
 
     /// A block element with an optional `id`, `start` and `text-align`, then its children.
-    private mutating func block(_ tag: String, _ attrs: JSONObject?, _ content: [JSONValue], start: JSONValue? = nil, id: String? = nil) {
+    private mutating func block(_ tag: String, _ attrs: Int?, _ content: Int?, start: Int? = nil, id: String? = nil) {
         output += "<"
         output += tag
         if let id { attribute("id", id) }
         if let start, let order = integer(start), order != 1 {
             attribute("start", String(order))
         }
-        if let attrs, let align = attrs["textAlign"] {
+        if let align = attribute("textAlign", of: attrs) {
             var style = ""
             addTextAlign(align, to: &style)
             if !style.isEmpty { attribute("style", style) }
@@ -196,11 +233,11 @@ private struct Walk {
         output.appendClosingTag(tag)
     }
 
-    private mutating func codeBlock(_ attrs: JSONObject?, _ content: [JSONValue]) {
+    private mutating func codeBlock(_ attrs: Int?, _ content: Int?) {
         output += "<pre><code"
-        if let className = nonEmptyString(attrs?["class"]) {
+        if let className = nonEmptyString(attribute("class", of: attrs)) {
             attribute("class", className)
-        } else if let language = nonEmptyString(attrs?["language"]) {
+        } else if let language = nonEmptyString(attribute("language", of: attrs)) {
             attribute("class", "language-" + language)
         }
         output += ">"
@@ -210,11 +247,11 @@ private struct Walk {
 
     /// `<img id src alt title>`: in @storyblok/richtext's order whatever the content's, each
     /// only when not empty; the asset's metadata (`source`, `copyright`, `meta_data`) is dropped.
-    private mutating func image(_ attrs: JSONObject?) {
+    private mutating func image(_ attrs: Int?) {
         output += "<img"
         var source: String?
         for name in ["id", "src", "alt", "title"] {
-            guard let value = attrs?[name].flatMap({ scalarString($0) }), !value.isEmpty else { continue }
+            guard let value = attribute(name, of: attrs).flatMap(scalarString), !value.isEmpty else { continue }
             if name == "src" && !URLSafety.isSafeImageSource(value) {
                 warn(.unsafeURL, "image source \(quoted(value)) refused: it could run script")
                 continue
@@ -225,7 +262,7 @@ private struct Walk {
         if let settings = renderer.images, let source, let image = ResponsiveImage(filename: source) {
             attribute("width", String(image.width))
             attribute("height", String(image.height))
-            let focus = attrs?["focus"].flatMap { scalarString($0) }
+            let focus = attribute("focus", of: attrs).flatMap(scalarString)
             if let srcset = image.srcset(settings: settings, focus: focus) {
                 attribute("srcset", srcset)
                 attribute("sizes", "100vw")
@@ -235,17 +272,16 @@ private struct Walk {
         output += ">"
     }
 
-    private mutating func emoji(_ attrs: JSONObject?) {
+    private mutating func emoji(_ attrs: Int?) {
         output += "<span"
         var character = ""
-        for entry in attrs?.entries ?? [] {
-            guard let value = scalarString(entry.value), !value.isEmpty else { continue }
-            switch entry.key {
-            case "name": attribute("data-name", value)
-            case "emoji":
+        Self.forEachAttribute(reader, of: attrs) { name, value in
+            guard let value = scalarString(value), !value.isEmpty else { return }
+            if Reader.equal(name, "name") {
+                attribute("data-name", value)
+            } else if Reader.equal(name, "emoji") {
                 attribute("data-emoji", value)
                 character = value
-            default: continue
             }
         }
         output += ">"
@@ -253,54 +289,63 @@ private struct Walk {
         output += "</span>"
     }
 
-    private mutating func table(_ rows: [JSONValue]) {
+    private mutating func table(_ rows: Int?) {
         output += "<table>"
+        var elements: [Int] = []
+        if let rows { reader.forEachElement(ofArray: rows) { _, row in elements.append(row) } }
         var headerEnd = 0
-        while headerEnd < rows.count, isHeaderRow(rows[headerEnd]) { headerEnd += 1 }
+        while headerEnd < elements.count, isHeaderRow(elements[headerEnd]) { headerEnd += 1 }
         if headerEnd > 0 {
             output += "<thead>"
-            rowRange(rows, 0..<headerEnd)
+            rowRange(elements, 0..<headerEnd)
             output += "</thead>"
         }
-        if headerEnd < rows.count {
+        if headerEnd < elements.count {
             output += "<tbody>"
-            rowRange(rows, headerEnd..<rows.count)
+            rowRange(elements, headerEnd..<elements.count)
             output += "</tbody>"
         }
         output += "</table>"
     }
 
-    private mutating func rowRange(_ rows: [JSONValue], _ range: Range<Int>) {
+    private mutating func rowRange(_ rows: [Int], _ range: Range<Int>) {
         for index in range {
             path.append(index)
-            node(rows[index])
+            node(at: rows[index])
             path.removeLast()
         }
     }
 
-    private func isHeaderRow(_ row: JSONValue) -> Bool {
-        guard let cells = row["content"]?.arrayValue, !cells.isEmpty else { return false }
-        return cells.allSatisfy { $0["type"]?.stringValue == "tableHeader" }
+    private func isHeaderRow(_ row: Int) -> Bool {
+        guard let cells = reader.value(forKey: "content", inObject: row), reader.kind(at: cells) == .array, reader.count(at: cells) > 0
+        else { return false }
+        var allHeaders = true
+        reader.forEachElement(ofArray: cells) { _, cell in
+            guard allHeaders else { return }
+            let type = reader.value(forKey: "type", inObject: cell)
+            allHeaders = type.map { reader.isString(at: $0, equalTo: "tableHeader") } ?? false
+        }
+        return allHeaders
     }
 
-    private mutating func cell(_ tag: String, _ attrs: JSONObject?, _ content: [JSONValue]) {
+    private mutating func cell(_ tag: String, _ attrs: Int?, _ content: Int?) {
         output += "<"
         output += tag
         // Styles in @storyblok/richtext's order (width, background, alignment), whatever the content's.
         var widthStyle = "", backgroundStyle = "", alignStyle = ""
-        for entry in attrs?.entries ?? [] {
-            switch entry.key {
-            case "colspan", "rowspan":
-                if let span = integer(entry.value), span > 1 { attribute(entry.key, String(span)) }
-            case "colwidth":
-                let width = entry.value.arrayValue?.first?.numberValue ?? entry.value.numberValue
+        Self.forEachAttribute(reader, of: attrs) { name, value in
+            if Reader.equal(name, "colspan") || Reader.equal(name, "rowspan") {
+                if let span = integer(value), span > 1 { attribute(Self.name(name), String(span)) }
+            } else if Reader.equal(name, "colwidth") {
+                var width = numberValue(value)
+                if reader.kind(at: value) == .array {
+                    width = reader.count(at: value) > 0 ? numberValue(value + 1) : nil
+                }
                 if let width, width.isFinite, width > 0 { appendStyle("width", formatNumber(width) + "px", to: &widthStyle) }
-            case "backgroundColor":
-                addColor(entry.value, property: "background-color", to: &backgroundStyle)
-            case "textAlign":
-                addTextAlign(entry.value, to: &alignStyle)
-            default:
-                continue
+            } else if Reader.equal(name, "backgroundColor") {
+                addColor(value, property: "background-color", to: &backgroundStyle)
+            } else if Reader.equal(name, "textAlign") {
+                addTextAlign(value, to: &alignStyle)
             }
         }
         let style = [widthStyle, backgroundStyle, alignStyle].filter { !$0.isEmpty }.joined(separator: " ")
@@ -314,13 +359,16 @@ private struct Walk {
 
     /// A text node with its marks, the first innermost; the link mark is written by ``openLink(_:)``.
     private mutating func text(_ node: RichtextNode) {
-        guard let text = node.text else { return }
-        guard !node.marks.isEmpty else {
+        guard let textIndex = node.text, let text = reader.string(at: textIndex) else { return }
+        guard let marks = node.marks, reader.count(at: marks) > 0 else {
             output.appendText(text)
             return
         }
+        var elements: [Int] = []
+        elements.reserveCapacity(reader.count(at: marks))
+        reader.forEachElement(ofArray: marks) { _, mark in elements.append(mark) }
         var closing: [String] = []
-        for mark in node.marks.reversed() {
+        for mark in elements.reversed() {
             if let tag = openMark(mark) { closing.append(tag) }
         }
         output.appendText(text)
@@ -329,12 +377,12 @@ private struct Walk {
         }
     }
 
-    /// Writes the opening tag of a non-link mark and returns its tag name; nil (and nothing
-    /// written) for links and unknown marks.
-    private mutating func openMark(_ mark: JSONValue) -> String? {
-        guard case .object(let mark) = mark else { return nil }
-        let (type, attrs) = RichtextNode.typeAndAttrs(of: mark)
-        guard let type, type != "link" else { return nil }
+    /// Writes the opening tag of the non-link mark at `mark` and returns its tag name; nil (and
+    /// nothing written) for links and unknown marks.
+    private mutating func openMark(_ mark: Int) -> String? {
+        guard reader.kind(at: mark) == .object else { return nil }
+        let (typeIndex, attrs) = RichtextNode.typeAndAttrs(reader, of: mark)
+        guard let typeIndex, let type = reader.string(at: typeIndex), type != "link" else { return nil }
         let tag: String
         switch type {
         case "bold": tag = "strong"
@@ -347,21 +395,18 @@ private struct Walk {
         case "highlight":
             output += "<mark"
             var style = ""
-            if let color = attrs?["color"] { addColor(color, property: "background-color", to: &style) }
+            if let color = attribute("color", of: attrs) { addColor(color, property: "background-color", to: &style) }
             if !style.isEmpty { attribute("style", style) }
             output += ">"
             return "mark"
         case "textStyle":
             output += "<span"
             var style = ""
-            for entry in attrs?.entries ?? [] {
-                switch entry.key {
-                case "class", "id":
-                    if let value = nonEmptyString(entry.value) { attribute(entry.key, value) }
-                case "color":
-                    addColor(entry.value, property: "color", to: &style)
-                default:
-                    continue
+            Self.forEachAttribute(reader, of: attrs) { name, value in
+                if Reader.equal(name, "class") || Reader.equal(name, "id") {
+                    if let value = nonEmptyString(value) { attribute(Self.name(name), value) }
+                } else if Reader.equal(name, "color") {
+                    addColor(value, property: "color", to: &style)
                 }
             }
             if !style.isEmpty { attribute("style", style) }
@@ -370,7 +415,7 @@ private struct Walk {
         case "anchor", "styled":
             output += "<span"
             let name = type == "anchor" ? "id" : "class"
-            if let value = nonEmptyString(attrs?[name]) { attribute(name, value) }
+            if let value = nonEmptyString(attribute(name, of: attrs)) { attribute(name, value) }
             output += ">"
             return "span"
         default:
@@ -383,7 +428,7 @@ private struct Walk {
     }
 
     /// The opening `<a>` of a run of text nodes that share `link`.
-    private mutating func openLink(_ link: (attrs: JSONObject, index: Int)) {
+    private mutating func openLink(_ link: RichtextNode.Link) {
         markIndex = link.index
         defer { markIndex = nil }
         output += "<a"
@@ -392,34 +437,34 @@ private struct Walk {
             attribute("href", href)
             written.append("href")
         }
-        for entry in link.attrs.entries {
-            switch entry.key {
-            case "target", "rel", "title", "class":
-                guard let value = nonEmptyString(entry.value), !written.contains(entry.key) else { continue }
-                attribute(entry.key, value)
-                written.append(entry.key)
-            case "custom":
-                customAttributes(entry.value, written: &written)
-            default:
-                continue
+        Self.forEachAttribute(reader, of: link.attrs) { name, value in
+            if Reader.equal(name, "target") || Reader.equal(name, "rel") || Reader.equal(name, "title") || Reader.equal(name, "class") {
+                let name = Self.name(name)
+                guard let value = nonEmptyString(value), !written.contains(name) else { return }
+                attribute(name, value)
+                written.append(name)
+            } else if Reader.equal(name, "custom") {
+                customAttributes(value, written: &written)
             }
         }
         output += ">"
     }
 
-    /// The href of a link mark, or nil when it has none or its URL is refused.
-    private mutating func linkHref(_ attrs: JSONObject) -> String? {
+    /// The href of a link mark with the attributes at `attrs`, or nil when it has none or its URL is refused.
+    private mutating func linkHref(_ attrs: Int?) -> String? {
         var href = ""
         var anchor: String?
         var linktype = "url"
         var uuid: String?
-        for entry in attrs.entries {  // one pass rather than a keyed lookup per attribute
-            switch entry.key {
-            case "href": href = entry.value.stringValue ?? ""
-            case "anchor": anchor = nonEmptyString(entry.value)
-            case "linktype": linktype = entry.value.stringValue ?? "url"
-            case "uuid": uuid = nonEmptyString(entry.value)
-            default: continue
+        Self.forEachAttribute(reader, of: attrs) { name, value in  // one pass rather than a keyed lookup per attribute
+            if Reader.equal(name, "href") {
+                href = reader.string(at: value) ?? ""
+            } else if Reader.equal(name, "anchor") {
+                anchor = nonEmptyString(value)
+            } else if Reader.equal(name, "linktype") {
+                linktype = reader.string(at: value) ?? "url"
+            } else if Reader.equal(name, "uuid") {
+                uuid = nonEmptyString(value)
             }
         }
         var resolved = href
@@ -427,7 +472,7 @@ private struct Walk {
         case "story":
             // By UUID first (the usual case, without building the link's whole lookup order).
             let page = uuid.flatMap { renderer.links.page(.uuid($0)) }
-                ?? StoryLink(linkMarkAttributes: attrs).flatMap { renderer.links.page(for: $0) }
+                ?? attrs.flatMap { StoryLink(linkMarkAttributes: $0, of: tape, reader) }.flatMap { renderer.links.page(for: $0) }
             if let page, let storyHref = renderer.links.href(to: page, anchor: anchor) {
                 return storyHref
             }
@@ -466,19 +511,20 @@ private struct Walk {
 
     /// A link's `custom` attributes (set in the editor): those allowed, `data-*` and `aria-*`,
     /// with valid names, not already written, and without script URLs.
-    private mutating func customAttributes(_ value: JSONValue, written: inout [String]) {
-        guard case .object(let custom) = value else { return }
-        for entry in custom.entries {
-            let name = entry.key.lowercased()
-            guard let value = scalarString(entry.value) else { continue }
+    private mutating func customAttributes(_ custom: Int, written: inout [String]) {
+        guard reader.kind(at: custom) == .object else { return }
+        Self.forEachAttribute(reader, of: custom) { keyBytes, value in
+            let key = Self.name(keyBytes)
+            let name = key.lowercased()
+            guard let value = scalarString(value) else { return }
             let allowed = Self.allowedCustomAttributes.contains(name) || name.hasPrefix("data-") || name.hasPrefix("aria-")
             guard allowed, isValidAttributeName(name), !written.contains(name) else {
-                warn(.unsafeAttribute, "link attribute \(quoted(entry.key)) refused")
-                continue
+                warn(.unsafeAttribute, "link attribute \(quoted(key)) refused")
+                return
             }
             guard URLSafety.isSafeLink(value) else {
-                warn(.unsafeURL, "link attribute \(quoted(entry.key)) refused: its value \(quoted(value)) could run script")
-                continue
+                warn(.unsafeURL, "link attribute \(quoted(key)) refused: its value \(quoted(value)) could run script")
+                return
             }
             attribute(name, value)
             written.append(name)
@@ -499,7 +545,7 @@ private struct Walk {
         output.appendAttribute(name, value)
     }
 
-    private mutating func addTextAlign(_ value: JSONValue, to style: inout String) {
+    private mutating func addTextAlign(_ value: Int, to style: inout String) {
         guard let align = nonEmptyString(value) else { return }
         switch align {
         case "left", "right", "center", "justify", "start", "end":
@@ -509,7 +555,7 @@ private struct Walk {
         }
     }
 
-    private mutating func addColor(_ value: JSONValue, property: String, to style: inout String) {
+    private mutating func addColor(_ value: Int, property: String, to style: inout String) {
         guard let color = nonEmptyString(value) else { return }
         if CSSValue.isSafe(color) {
             appendStyle(property, color, to: &style)
@@ -528,24 +574,111 @@ private struct Walk {
 
     // MARK: Values
 
-    private func nonEmptyString(_ value: JSONValue?) -> String? {
-        guard case .string(let string)? = value, !string.isEmpty else { return nil }
+    /// The value of `name` in the attributes at `attrs`, if any.
+    private func attribute(_ name: StaticString, of attrs: Int?) -> Int? {
+        attrs.flatMap { reader.value(forKey: name, inObject: $0) }
+    }
+
+    /// The value of `name` in the attributes at `attrs`, for a name chosen as the build runs.
+    private func attribute(_ name: String, of attrs: Int?) -> Int? {
+        attrs.flatMap { reader.value(forKey: name, inObject: $0) }
+    }
+
+    /// Calls `body` with the name's bytes and the value of each attribute at `attrs`, in
+    /// document order. Static, so that `body` may change the walk while it runs.
+    private static func forEachAttribute(
+        _ reader: JSONTape.Reader, of attrs: Int?, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: Int) -> Void
+    ) {
+        guard let attrs else { return }
+        reader.forEachEntry(ofObject: attrs) { key, value in
+            body(reader.bytes(at: key), value)
+            return true
+        }
+    }
+
+    private static func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether two link marks' attributes are the same, as their trees would compare: none
+    /// reads as an empty object.
+    private func sameAttributes(_ left: Int?, _ right: Int?) -> Bool {
+        switch (left, right) {
+        case (nil, nil): return true
+        case (let object?, nil), (nil, let object?): return reader.count(at: object) == 0
+        case (let left?, let right?): return sameValue(left, right)
+        }
+    }
+
+    /// Whether the values at `left` and `right` are equal as ``JSONValue``s: strings as Swift
+    /// compares them (canonically equivalent ones are equal), objects key by key in order.
+    private func sameValue(_ left: Int, _ right: Int) -> Bool {
+        let kind = reader.kind(at: left)
+        guard kind == reader.kind(at: right) else { return false }
+        switch kind {
+        case .null, .false, .true:
+            return true
+        case .number:
+            return reader.number(at: left) == reader.number(at: right)
+        case .string:
+            return sameText(left, right)
+        case .array:
+            guard reader.count(at: left) == reader.count(at: right) else { return false }
+            var leftElement = left + 1, rightElement = right + 1
+            for _ in 0..<reader.count(at: left) {
+                guard sameValue(leftElement, rightElement) else { return false }
+                leftElement = reader.next(after: leftElement)
+                rightElement = reader.next(after: rightElement)
+            }
+            return true
+        case .object:
+            guard reader.count(at: left) == reader.count(at: right) else { return false }
+            // Each entry is its key, then its value.
+            var leftKey = left + 1, rightKey = right + 1
+            for _ in 0..<reader.count(at: left) {
+                guard sameText(leftKey, rightKey), sameValue(leftKey + 1, rightKey + 1) else { return false }
+                leftKey = reader.next(after: leftKey + 1)
+                rightKey = reader.next(after: rightKey + 1)
+            }
+            return true
+        }
+    }
+
+    /// Whether the strings (or keys) at `left` and `right` are equal as Swift strings.
+    private func sameText(_ left: Int, _ right: Int) -> Bool {
+        let leftBytes = reader.bytes(at: left), rightBytes = reader.bytes(at: right)
+        if leftBytes.elementsEqual(rightBytes) { return true }
+        return String(decoding: leftBytes, as: UTF8.self) == String(decoding: rightBytes, as: UTF8.self)
+    }
+
+    private func nonEmptyString(_ value: Int?) -> String? {
+        guard let value, let string = reader.string(at: value), !string.isEmpty else { return nil }
         return string
     }
 
     /// A string, number or boolean as attribute text; nil for null, arrays and objects.
-    private func scalarString(_ value: JSONValue) -> String? {
-        switch value {
-        case .string(let string): return string
-        case .number(let number): return formatNumber(number)
-        case .bool(let bool): return bool ? "true" : "false"
+    private func scalarString(_ value: Int) -> String? {
+        switch reader.kind(at: value) {
+        case .string: return reader.string(at: value)
+        case .number: return reader.number(at: value).map(formatNumber)
+        case .true: return "true"
+        case .false: return "false"
+        default: return nil
+        }
+    }
+
+    /// A number, or a string holding one (as ``StoryModel/JSONValue/numberValue`` reads it).
+    private func numberValue(_ value: Int) -> Double? {
+        switch reader.kind(at: value) {
+        case .number: return reader.number(at: value)
+        case .string: return reader.string(at: value).flatMap { Double($0) }
         default: return nil
         }
     }
 
     /// A whole number held as a number or a numeric string.
-    private func integer(_ value: JSONValue) -> Int? {
-        guard let number = value.numberValue, number.isFinite, number == number.rounded(), abs(number) < 1e9 else { return nil }
+    private func integer(_ value: Int) -> Int? {
+        guard let number = numberValue(value), number.isFinite, number == number.rounded(), abs(number) < 1e9 else { return nil }
         return Int(number)
     }
 

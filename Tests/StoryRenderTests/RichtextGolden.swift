@@ -18,6 +18,11 @@ struct Golden: Sendable, CustomTestStringConvertible {
 }
 
 
+extension RichtextBlocks {
+    /// The blocks as trees.
+    var values: [JSONValue] { tape.value(at: body).arrayValue ?? [] }
+}
+
 /// Renders richtext `input` on `page` with the test site; `blok` bodies render as
 /// `<blok:component>` markers.
 func renderRichtext(_ input: String, page: String = "blog/post/", fieldPath: String = "body[0].text") -> (html: String, warnings: [RenderWarning]) {
@@ -25,7 +30,7 @@ func renderRichtext(_ input: String, page: String = "blog/post/", fieldPath: Str
         links: PageLinks(resolver: testResolver, pageURL: page, fullSlug: "blog/post", baseURL: "https://site.example/"),
         story: "blog/post",
         renderBlocks: { body, _, _ in
-            body.map { "<blok:\($0["component"]?.stringValue ?? "?")>" }.joined()
+            body.values.map { "<blok:\($0["component"]?.stringValue ?? "?")>" }.joined()
         })
     var warnings: [RenderWarning] = []
     let html = renderer.render(json(input), fieldPath: fieldPath, warnings: &warnings)

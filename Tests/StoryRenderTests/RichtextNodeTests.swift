@@ -124,7 +124,7 @@ struct RichtextNodeTests {
             renderBlocks: { body, path, warnings in
                 seenPaths.append(path)
                 warnings.append(RenderWarning(kind: .brokenLink, story: "home", fieldPath: path, message: "from the block"))
-                return body.compactMap { $0["component"]?.stringValue }.map { "<div class=\"\($0)\"></div>" }.joined()
+                return body.values.compactMap { $0["component"]?.stringValue }.map { "<div class=\"\($0)\"></div>" }.joined()
             })
         let input = doc(
             paragraph(text("Before")),

@@ -44,7 +44,7 @@ struct SharedFixtureRichtextTests {
                 documentCount += 1
                 let renderer = RichtextRenderer(
                     links: PageLinks(resolver: testResolver, pageURL: "blog/post/"), story: file,
-                    renderBlocks: { body, _, _ in body.map { _ in "<div></div>" }.joined() })
+                    renderBlocks: { body, _, _ in body.values.map { _ in "<div></div>" }.joined() })
                 var warnings: [RenderWarning] = []
                 let html = renderer.render(document, fieldPath: path, warnings: &warnings)
                 #expect(HTMLBalance.problem(in: html) == nil, "\(file) \(path)")
