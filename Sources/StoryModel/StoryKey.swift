@@ -25,10 +25,10 @@ public struct StoryKey: Hashable, Sendable {
         }
     }
 
-    /// The UUID's two numbers, when it is held packed.
-    var packedParts: (high: UInt64, low: UInt64)? { other == nil ? (high, low) : nil }
-    /// The identifier, when it is not held packed.
+    /// The identifier, when it is not a UUID held packed.
     var otherIdentifier: String? { other }
+    /// The packed UUID's two numbers (both 0 for any other identifier).
+    var packedNumbers: (high: UInt64, low: UInt64) { (high, low) }
 
     public static func == (lhs: StoryKey, rhs: StoryKey) -> Bool {
         lhs.high == rhs.high && lhs.low == rhs.low && lhs.other == rhs.other

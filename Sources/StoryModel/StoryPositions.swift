@@ -34,33 +34,37 @@ public struct StoryPositions: Sendable {
     /// another); a position is never removed.
     public subscript(key: StoryKey) -> Int? {
         get {
-            guard let (high, low) = key.packedParts else { return others[key.otherIdentifier!] }
-            var slot = slotIndex(high, low)
-            while slots[slot].position >= 0 {
-                if slots[slot].high == high && slots[slot].low == low { return slots[slot].position }
-                slot = (slot + 1) & (slots.count - 1)
-            }
-            return nil
+            if let other = key.otherIdentifier { return others[other] }
+            let (high, low) = key.packedNumbers
+            let position = slots[slot(high, low)].position
+            return position >= 0 ? position : nil
         }
         set {
             guard let position = newValue else { preconditionFailure("StoryPositions never removes a position") }
             precondition(position >= 0, "a position is never negative")
-            guard let (high, low) = key.packedParts else {
-                others[key.otherIdentifier!] = position
+            if let other = key.otherIdentifier {
+                others[other] = position
                 return
             }
-            var slot = slotIndex(high, low)
-            while slots[slot].position >= 0 {
-                if slots[slot].high == high && slots[slot].low == low {
-                    slots[slot].position = position
-                    return
-                }
-                slot = (slot + 1) & (slots.count - 1)
+            let (high, low) = key.packedNumbers
+            let slot = slot(high, low)
+            guard slots[slot].position < 0 else {
+                slots[slot].position = position
+                return
             }
             slots[slot] = Slot(high: high, low: low, position: position)
             packedCount += 1
             if packedCount * 2 > slots.count { grow(to: slots.count * 2) }
         }
+    }
+
+    /// The slot holding the UUID of these numbers, or the empty one where it would go.
+    private func slot(_ high: UInt64, _ low: UInt64) -> Int {
+        var slot = slotIndex(high, low)
+        while slots[slot].position >= 0 && !(slots[slot].high == high && slots[slot].low == low) {
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return slot
     }
 
     /// Makes room for `count` stories in all.

@@ -55,8 +55,8 @@ public struct RichtextRenderer {
         render(JSONTape(encoding: document), at: 0, fieldPath: fieldPath, warnings: &warnings)
     }
 
-    /// The HTML of the document at `index` of `tape`, read in place, as ``render(_:fieldPath:warnings:)``
-    /// renders a tree.
+    /// The HTML of the document at `index` of `tape`, read in place, as
+    /// ``render(_:fieldPath:warnings:)`` renders a tree.
     public func render(_ tape: JSONTape, at index: Int, fieldPath: String, warnings: inout [RenderWarning]) -> String {
         tape.withReader { reader in
             var walk = Walk(renderer: self, tape: tape, reader: reader, fieldPath: fieldPath)
