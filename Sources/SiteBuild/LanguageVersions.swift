@@ -12,8 +12,14 @@ struct LanguageVersions: Sendable {
     struct Groups: Sendable {
         fileprivate let uuids: [[String: String]]
 
-        /// The groups of `graphs`' stories, the first story of each group in a language standing for it.
+        /// The groups of `graphs`' stories, the first story of each group in a language standing
+        /// for it. A site of one language has no versions to link, so none are looked for (a
+        /// field read from every story: 90 ms at 100,000 stories).
         init(_ graphs: [LinkGraph]) {
+            guard graphs.count > 1 else {
+                uuids = []
+                return
+            }
             uuids = graphs.map { graph in
                 var groups: [String: String] = [:]
                 for node in graph.stories {

@@ -70,7 +70,7 @@ public struct ServedSite: Sendable {
         self.folder = folder
         editions = zip(output.graphs, zip(plans, output.contentReaders)).map { Edition(graph: $0.graph, plan: $1.0, readers: $1.1) }
         self.translations = translations
-        groups = LanguageVersions.Groups(plans.count > 1 ? output.graphs.map(\.graph) : [])
+        groups = LanguageVersions.Groups(output.graphs.map(\.graph))
         shownAcrossLanguages = Self.storiesShownAcrossLanguages(in: editions, groups: groups)
         pages = output.pages
         let feedPaths = Set(plans.flatMap(\.feeds).map { SafePath.normalized($0.feedURL) })
