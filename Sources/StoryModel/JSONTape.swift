@@ -123,6 +123,54 @@ public final class JSONTape: Sendable {
             return Double(bitPattern: words[index + 1])
         }
 
+        /// The number at `index`, or the one a string there holds, as ``JSONValue/numberValue``
+        /// reads a tree's.
+        public func numberValue(at index: Int) -> Double? {
+            switch kind(at: index) {
+            case .number: return number(at: index)
+            case .string: return Double(String(decoding: bytes(at: index), as: UTF8.self))
+            default: return nil
+            }
+        }
+
+        /// Whether the values at `left` and `right` are equal as their ``JSONValue`` trees are:
+        /// strings and keys as Swift compares them (canonically equivalent ones are equal),
+        /// objects key by key in order.
+        public func valuesEqual(_ left: Int, _ right: Int) -> Bool {
+            let kind = kind(at: left)
+            guard kind == self.kind(at: right) else { return false }
+            switch kind {
+            case .null, .false, .true:
+                return true
+            case .number:
+                return number(at: left) == number(at: right)
+            case .string:
+                return textsEqual(left, right)
+            case .array, .object:
+                guard count(at: left) == count(at: right) else { return false }
+                // An array's elements, or an object's keys each followed by its value.
+                var leftItem = left + 1, rightItem = right + 1
+                for _ in 0..<count(at: left) {
+                    if kind == .object {
+                        guard textsEqual(leftItem, rightItem) else { return false }
+                        leftItem += 1
+                        rightItem += 1
+                    }
+                    guard valuesEqual(leftItem, rightItem) else { return false }
+                    leftItem = next(after: leftItem)
+                    rightItem = next(after: rightItem)
+                }
+                return true
+            }
+        }
+
+        /// Whether the strings (or keys) at `left` and `right` are equal as Swift strings.
+        private func textsEqual(_ left: Int, _ right: Int) -> Bool {
+            let leftBytes = bytes(at: left), rightBytes = bytes(at: right)
+            return Self.equal(leftBytes, rightBytes)
+                || String(decoding: leftBytes, as: UTF8.self) == String(decoding: rightBytes, as: UTF8.self)
+        }
+
         /// Calls `body` with the index of each key of the object at `index` and of its value, in
         /// document order, until it returns false.
         @inlinable public func forEachEntry(ofObject index: Int, _ body: (_ key: Int, _ value: Int) -> Bool) {

@@ -166,7 +166,7 @@ private struct Walk {
         case .paragraph: block("p", attrs, content)
         case .heading:
             // Clamped while still a Double: a level like 1e30 must not trap when made an Int.
-            let level = attribute("level", of: attrs).flatMap(numberValue).map { $0.isFinite ? Int(min(max($0, 1), 6)) : 1 } ?? 1
+            let level = attribute("level", of: attrs).flatMap(reader.numberValue(at:)).map { $0.isFinite ? Int(min(max($0, 1), 6)) : 1 } ?? 1
             let id = renderer.headings.map { $0.add(level: level, text: plainText(content)) }
             block(headingTags[level - 1], attrs, content, id: id)
         case .blockquote: block("blockquote", attrs, content)
@@ -337,9 +337,9 @@ private struct Walk {
             if Reader.equal(name, "colspan") || Reader.equal(name, "rowspan") {
                 if let span = integer(value), span > 1 { attribute(Self.name(name), String(span)) }
             } else if Reader.equal(name, "colwidth") {
-                var width = numberValue(value)
+                var width = reader.numberValue(at: value)
                 if reader.kind(at: value) == .array {
-                    width = reader.count(at: value) > 0 ? numberValue(value + 1) : nil
+                    width = reader.count(at: value) > 0 ? reader.numberValue(at: value + 1) : nil
                 }
                 if let width, width.isFinite, width > 0 { appendStyle("width", formatNumber(width) + "px", to: &widthStyle) }
             } else if Reader.equal(name, "backgroundColor") {
@@ -606,49 +606,8 @@ private struct Walk {
         switch (left, right) {
         case (nil, nil): return true
         case (let object?, nil), (nil, let object?): return reader.count(at: object) == 0
-        case (let left?, let right?): return sameValue(left, right)
+        case (let left?, let right?): return reader.valuesEqual(left, right)
         }
-    }
-
-    /// Whether the values at `left` and `right` are equal as ``JSONValue``s: strings as Swift
-    /// compares them (canonically equivalent ones are equal), objects key by key in order.
-    private func sameValue(_ left: Int, _ right: Int) -> Bool {
-        let kind = reader.kind(at: left)
-        guard kind == reader.kind(at: right) else { return false }
-        switch kind {
-        case .null, .false, .true:
-            return true
-        case .number:
-            return reader.number(at: left) == reader.number(at: right)
-        case .string:
-            return sameText(left, right)
-        case .array:
-            guard reader.count(at: left) == reader.count(at: right) else { return false }
-            var leftElement = left + 1, rightElement = right + 1
-            for _ in 0..<reader.count(at: left) {
-                guard sameValue(leftElement, rightElement) else { return false }
-                leftElement = reader.next(after: leftElement)
-                rightElement = reader.next(after: rightElement)
-            }
-            return true
-        case .object:
-            guard reader.count(at: left) == reader.count(at: right) else { return false }
-            // Each entry is its key, then its value.
-            var leftKey = left + 1, rightKey = right + 1
-            for _ in 0..<reader.count(at: left) {
-                guard sameText(leftKey, rightKey), sameValue(leftKey + 1, rightKey + 1) else { return false }
-                leftKey = reader.next(after: leftKey + 1)
-                rightKey = reader.next(after: rightKey + 1)
-            }
-            return true
-        }
-    }
-
-    /// Whether the strings (or keys) at `left` and `right` are equal as Swift strings.
-    private func sameText(_ left: Int, _ right: Int) -> Bool {
-        let leftBytes = reader.bytes(at: left), rightBytes = reader.bytes(at: right)
-        if leftBytes.elementsEqual(rightBytes) { return true }
-        return String(decoding: leftBytes, as: UTF8.self) == String(decoding: rightBytes, as: UTF8.self)
     }
 
     private func nonEmptyString(_ value: Int?) -> String? {
@@ -667,18 +626,9 @@ private struct Walk {
         }
     }
 
-    /// A number, or a string holding one (as ``StoryModel/JSONValue/numberValue`` reads it).
-    private func numberValue(_ value: Int) -> Double? {
-        switch reader.kind(at: value) {
-        case .number: return reader.number(at: value)
-        case .string: return reader.string(at: value).flatMap { Double($0) }
-        default: return nil
-        }
-    }
-
     /// A whole number held as a number or a numeric string.
     private func integer(_ value: Int) -> Int? {
-        guard let number = numberValue(value), number.isFinite, number == number.rounded(), abs(number) < 1e9 else { return nil }
+        guard let number = reader.numberValue(at: value), number.isFinite, number == number.rounded(), abs(number) < 1e9 else { return nil }
         return Int(number)
     }
 

@@ -22,6 +22,27 @@ extension StoryModelTests {
             #expect(JSONTape(encoding: tree).value() == tree)
         }
 
+        @Test("two values on a tape are equal exactly when their trees are, and numbers are read from strings as trees read them")
+        func valuesCompareAsTrees() throws {
+            let values = [
+                "null", "true", "false", "1", "1.0", "2", #""3""#, #"" 3""#, #""x""#, #""caf\u00e9""#, #""cafe\u0301""#, "[]", "[1]", "[1, 2]",
+                "[2, 1]", "{}", #"{"a": 1}"#, #"{"a": 1, "b": [true]}"#, #"{"b": [true], "a": 1}"#, #"{"a": 1, "b": [false]}"#,
+                #"{"caf\u00e9": {"x": null}}"#, #"{"cafe\u0301": {"x": null}}"#,
+            ]
+            let tape = try JSONTape(parsing: Array("[\(values.joined(separator: ", "))]".utf8))
+            tape.withReader { reader in
+                var indices: [Int] = []
+                reader.forEachElement(ofArray: 0) { _, element in indices.append(element) }
+                for left in indices {
+                    #expect(reader.numberValue(at: left) == tape.value(at: left).numberValue)
+                    for right in indices {
+                        #expect(reader.valuesEqual(left, right) == (tape.value(at: left) == tape.value(at: right)),
+                                "\(tape.value(at: left)) against \(tape.value(at: right))")
+                    }
+                }
+            }
+        }
+
         @Test("the reader skips whole values, counts entries and finds keys in place")
         func readsInPlace() throws {
             let tape = try JSONTape(parsing: Array(document.utf8))
