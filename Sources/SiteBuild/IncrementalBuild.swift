@@ -97,52 +97,51 @@ public struct IncrementalBuild {
                 pageCount: cache.pageCount, storyCount: cache.storyCount)
         }
 
-        // What the last build left, read on two threads: the page records and, for a build of a
-        // content folder without a cache of its own (`serve` keeps one), the content it kept (the
-        // API's stories have no files to keep); and the output folder.
+        // What the last build left: the output folder, read while the content is loaded and
+        // crawled (nothing needs it before the pages that can be kept are looked for); and the
+        // page records and, for a build of a content folder without a cache of its own (`serve`
+        // keeps one), the content it kept (the API's stories have no files to keep), read on two
+        // threads now.
+        let previousOutput = PreviousOutputRead(by: writer)
         let readsKeptContent = parsedFiles == nil && settings.api == nil
-        let ((kept, previous), previousOutput) = timings.measure("previous build") {
+        let (kept, previous) = timings.measure("previous build") {
             ParallelWork.both(
                 jobs: settings.jobs,
-                { (readsKeptContent ? KeptContent(reading: output, languages: settings.rememberedCrawlLanguages) : nil,
-                   cache?.readingPages(in: output)) },
-                { writer.readPreviousOutput() })
+                { readsKeptContent ? KeptContent(reading: output, languages: settings.rememberedCrawlLanguages) : nil },
+                { cache?.readingPages(in: output) })
         }
-        // Without a cache of this key (a template or setting changed) no page is reused, but a
-        // page rendered to the bytes of its intact file still keeps that file.
-        let intact = timings.measure("intact files") { previousOutput.intactFiles() }
-        let staging = PageStaging(for: writer, over: previousOutput)
         let site = await generate(
-            keeping: kept, previous: previous, intact: intact, key: inputs.key, listedContent: inputs.contentListing, staging: staging)
-        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput, keeping: kept, staged: staging?.staged)
+            keeping: kept, previous: previous, previousOutput: previousOutput, key: inputs.key, listedContent: inputs.contentListing)
+        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput.value, keeping: kept)
         // With the generator gone, these hold the last references to every story read.
-        BackgroundRelease.release((consume site, consume previous, consume intact, consume kept, consume previousOutput))
+        BackgroundRelease.release((consume site, consume previous, consume kept, consume previousOutput))
         return outcome
     }
 
     /// The site generated with the caches of this process, or the content `kept` on disk.
     private func generate(
-        keeping kept: KeptContent?, previous: BuildCache?, intact: [String: String], key: String, listedContent: ListedFolder?,
-        staging: PageStaging?
+        keeping kept: KeptContent?, previous: BuildCache?, previousOutput: PreviousOutputRead, key: String, listedContent: ListedFolder?
     ) async -> SiteGenerator.Output {
         var generator = SiteGenerator(
             settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles ?? kept?.files,
             timings: timings)
-        generator.staging = staging
+        generator.previousOutput = previousOutput
         generator.listedContent = listedContent
         generator.referenceCache = kept?.references ?? referenceCache
         generator.space = space
         generator.crawlMemory = crawlMemory ?? kept?.crawl
         generator.keepsServedSite = keepsServedSite
-        return await generator.generate(previous: previous, intact: intact, key: key)
+        return await generator.generate(previous: previous, key: key)
     }
 
-    /// Writes the generated site and the caches for the next build, the pages `staged` holds
-    /// with it; with errors, writes nothing and discards `staged`.
+    /// Writes the generated site over the output folder as `previousOutput` found it, with the
+    /// pages its staging folder holds, and the caches for the next build; with errors, writes
+    /// nothing and discards the staging folder.
     private func write(
-        _ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, over previousOutput: PreviousOutput, keeping kept: KeptContent?,
-        staged: StagingFolder?
+        _ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, over previousOutput: PreviousOutputRead.Found,
+        keeping kept: KeptContent?
     ) -> Outcome {
+        let staged = previousOutput.staging?.staged
         var outcome = Outcome(diagnostics: site.diagnostics, pageCount: site.pageCount, storyCount: site.storyCount)
         guard !site.hasErrors else {
             staged?.discard()
@@ -153,7 +152,7 @@ public struct IncrementalBuild {
         let written: SiteWriter.Written
         do throws(OutputError) {
             written = try timings.measure("write") { () throws(OutputError) in
-                try writer.write(site.files, keeping: site.kept, over: previousOutput, staged: staged)
+                try writer.write(site.files, keeping: site.kept, over: previousOutput.output, staged: staged)
             }
         } catch {
             outcome.diagnostics.append(.error(error.path, error.message))

@@ -72,10 +72,12 @@ public struct SiteGenerator {
     /// The content folder (`settings.source`) as the build's inputs listed it, so that loading
     /// it needs no listing of its own; nil to list it when it is loaded.
     var listedContent: ListedFolder?
-    /// Where rendered pages go as they are rendered: into memory for the write, or into the
-    /// staging folder of a write that replaces the whole output folder (see
-    /// ``SiteOutput/PageStaging``); without one, their bytes are kept for the write.
-    var staging: PageStaging?
+    /// The output folder as the last build left it, being read: the pages whose files are
+    /// intact there may be kept, and the others go where its staging says as they are rendered
+    /// (into memory for the write, or into the staging folder of a write that replaces the
+    /// whole output folder; see ``SiteOutput/PageStaging``). Without it, every page is rendered
+    /// and its bytes are kept for the write.
+    var previousOutput: PreviousOutputRead?
 
     /// Whether the page fingerprints note which pages read which stories' content, for a
     /// ``ServedSite``: asked for, and a content folder's site whose collections select by heads
@@ -123,15 +125,15 @@ public struct SiteGenerator {
     /// The whole site, short of writing it, every page rendered. Broken story links are reported
     /// as warnings (errors under `--strict`), unless the caller reports them itself (`check`).
     public func generate(reportsBrokenStoryLinks: Bool = true) async -> Output {
-        await generate(previous: nil, intact: [:], key: "", reportsBrokenStoryLinks: reportsBrokenStoryLinks)
+        await generate(previous: nil, key: "", reportsBrokenStoryLinks: reportsBrokenStoryLinks)
     }
 
     /// The whole site, short of writing it. Pages whose fingerprint matches `previous` and
-    /// whose file is among `intact` (path → content hash) are kept instead of rendered.
+    /// whose file is intact in ``previousOutput`` are kept instead of rendered.
     /// Broken story links are reported as warnings (errors under `--strict`), unless the caller
     /// reports them itself (`check`).
     func generate(
-        previous: BuildCache?, intact: [String: String], key: String, reportsBrokenStoryLinks: Bool = true
+        previous: BuildCache?, key: String, reportsBrokenStoryLinks: Bool = true
     ) async -> Output {
         var templateProblems = Output()
         let templates = timings.measure("templates") { loadTemplates(into: &templateProblems) }
@@ -151,7 +153,7 @@ public struct SiteGenerator {
         var reported = Set<Diagnostic>()
         output.diagnostics += (plans.flatMap(\.problems) + collisions).filter { reported.insert($0).inserted }
         if !output.hasErrors {
-            await assemble(plans, graphs: output.graphs, templates: templates, previous: previous, intact: intact, key: key, into: &output)
+            await assemble(plans, graphs: output.graphs, templates: templates, previous: previous, key: key, into: &output)
         }
         // A content file read again for a page found changed since the load: the pages would mix versions.
         output.diagnostics += (parsedFiles?.filesChangedSinceLoad ?? []).map { .error($0, "changed during the build; build again") }
@@ -172,7 +174,7 @@ public struct SiteGenerator {
     /// Every language's pages, then the 404 page, the assets, the feeds, the sitemap and robots.txt.
     private func assemble(
         _ plans: [PagePlan], graphs: [LanguageGraph], templates: TemplateLibrary,
-        previous: BuildCache?, intact: [String: String], key: String, into output: inout Output
+        previous: BuildCache?, key: String, into output: inout Output
     ) async {
         let (translations, languages) = timings.measure("page translations") {
             (PageTranslations(plans: plans), LanguageVersions(plans: plans, graphs: graphs))
@@ -188,13 +190,14 @@ public struct SiteGenerator {
                     elsewhere: { languages.story(for: $0, outside: index) })
             }
             output.files += await render(
-                plan, graph: graph, renderer: renderer, translations: translations, reusing: (previous, intact, fingerprints), into: &output)
+                plan, graph: graph, renderer: renderer, translations: translations, reusing: (previous, fingerprints), into: &output)
         }
         output.pageCount = output.files.count + output.kept.count
         output.model = SiteModel(
             editions: zip(plans, zip(graphs, renderers)).map { SiteModel.Edition(plan: $0, graph: $1.0.graph, renderer: $1.1) },
             translations: translations, strict: settings.strict, templates: settings.templates)
         timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
+        let intact = previousOutput?.value.intact ?? [:]
         output.diagnostics += timings.measure("path check") { folderConflicts(plans, in: output, intact: intact) }
     }
 
@@ -483,7 +486,7 @@ public struct SiteGenerator {
     /// so output is deterministic and the same as a full build's.
     private func render(
         _ plan: PagePlan, graph: LinkGraph, renderer: PageRenderer, translations: PageTranslations,
-        reusing previous: (cache: BuildCache?, intact: [String: String], fingerprints: BuildPageFingerprints),
+        reusing previous: (cache: BuildCache?, fingerprints: BuildPageFingerprints),
         into output: inout Output
     ) async -> [OutputFile] {
         let pages = plan.pages
@@ -502,18 +505,21 @@ public struct SiteGenerator {
             return previous.fingerprints.fingerprintsAndReaders(of: pages, listings: listings, jobs: jobs)
         }
         if let readers { output.contentReaders.append(readers) }
+        let lastOutput = timings.measure("previous output") { previousOutput?.value }
+        let intact = lastOutput?.intact ?? [:]
         // A page is kept when its fingerprint is the one its record has, and its file is as written.
         let reused = timings.measure("page reuse") {
             ParallelWork.map(count: pages.count, jobs: jobs) { index -> BuildCache.Page? in
                 guard let record = previous.cache?.pages[pages[index].key], record.fingerprint == fingerprints[index],
-                      record.path == pages[index].location.filePath, previous.intact[record.path] == record.hash else { return nil }
+                      record.path == pages[index].location.filePath, intact[record.path] == record.hash else { return nil }
                 return record
             }
         }
         let pending = pages.indices.filter { reused[$0] == nil }
         progress.begin("Rendering", total: pending.count)
         let results = timings.measure("render") {
-            renderPages(pending, of: pages, listings: listings, graph: graph, plan: plan, renderer: renderer, intact: previous.intact)
+            renderPages(
+                pending, of: pages, listings: listings, graph: graph, plan: plan, renderer: renderer, intact: intact, staging: lastOutput?.staging)
         }
 
         var files: [OutputFile] = []
@@ -589,14 +595,13 @@ public struct SiteGenerator {
 
     /// Renders the pages at `pending` on at most `--jobs` threads, each result at its page's
     /// index. A page's file (and so its content hash) is made on the rendering thread too, and
-    /// goes to ``staging`` from there, unless it is the `intact` file (path → content hash) the
+    /// goes to `staging` from there, unless it is the `intact` file (path → content hash) the
     /// last build left, which is kept (a template edited where this page does not show it).
     private func renderPages(
         _ pending: [Int], of pages: [PlannedPage], listings: [PageListing], graph: LinkGraph, plan: PagePlan, renderer: PageRenderer,
-        intact: [String: String]
+        intact: [String: String], staging: PageStaging?
     ) -> [Result<(RenderedPage, RenderedFile), any Error>?] {
         let progress = self.progress
-        let staging = self.staging
         let rendered = ParallelWork.map(count: pending.count, jobs: settings.jobs) { position in
             defer { progress.advance() }
             let index = pending[position]
