@@ -102,7 +102,7 @@ public struct IncrementalBuild {
         // page records and, for a build of a content folder without a cache of its own (`serve`
         // keeps one), the content it kept (the API's stories have no files to keep), read on two
         // threads now.
-        let previousOutput = PreviousOutputRead(by: writer)
+        let previousOutput = BackgroundValue { PreviousOutputRead(by: writer) }
         let readsKeptContent = parsedFiles == nil && settings.api == nil
         let (kept, previous) = timings.measure("previous build") {
             ParallelWork.both(
@@ -120,7 +120,8 @@ public struct IncrementalBuild {
 
     /// The site generated with the caches of this process, or the content `kept` on disk.
     private func generate(
-        keeping kept: KeptContent?, previous: BuildCache?, previousOutput: PreviousOutputRead, key: String, listedContent: ListedFolder?
+        keeping kept: KeptContent?, previous: BuildCache?, previousOutput: BackgroundValue<PreviousOutputRead>, key: String,
+        listedContent: ListedFolder?
     ) async -> SiteGenerator.Output {
         var generator = SiteGenerator(
             settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles ?? kept?.files,
@@ -138,7 +139,7 @@ public struct IncrementalBuild {
     /// pages its staging folder holds, and the caches for the next build; with errors, writes
     /// nothing and discards the staging folder.
     private func write(
-        _ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, over previousOutput: PreviousOutputRead.Found,
+        _ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, over previousOutput: PreviousOutputRead,
         keeping kept: KeptContent?
     ) -> Outcome {
         let staged = previousOutput.staging?.staged

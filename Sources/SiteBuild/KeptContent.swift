@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import ParallelWork
 import StoryCrawl
@@ -43,44 +42,28 @@ public struct KeptContent {
     /// The files to write, encoded on other threads from now on: a build starts
     /// this before it writes its pages, which waits on the disk more than on the processor.
     /// The three kinds of file are encoded side by side, and the graph on at most `jobs` threads.
-    func encodeInBackground(jobs: Int) -> Encoding {
-        let encoding = Encoding()
-        DispatchQueue.global(qos: .userInitiated).async { [files, references, crawl] in
-            let encoders: [() -> [(path: String, file: FileChunks?)]] = [
+    func encodeInBackground(jobs: Int) -> BackgroundValue<[EncodedFile]> {
+        BackgroundValue { [files, references, crawl] in
+            let encoders: [() -> [EncodedFile]] = [
                 { crawl.encoded(jobs: jobs).map { (Self.graphsRelativePath + "/" + $0.name, $0.file) } },
                 { [(Self.filesRelativePath, files.encoded())] },
                 { [(Self.referencesRelativePath, references.encoded())] },
             ]
-            encoding.finish(ParallelWork.map(count: encoders.count, jobs: encoders.count) { encoders[$0]() }.flatMap { $0 })
+            return ParallelWork.map(count: encoders.count, jobs: encoders.count) { encoders[$0]() }.flatMap { $0 }
         }
-        return encoding
     }
+
+    /// A file to write and its path; no bytes for a file that need not change.
+    typealias EncodedFile = (path: String, file: FileChunks?)
 
     /// Saves what `encoding` made (waiting for it), each file atomically, for the next build; a
     /// file that cannot be written is left out.
-    func write(_ encoding: Encoding, in output: URL) {
-        for (path, file) in encoding.wait() {
+    func write(_ encoding: BackgroundValue<[EncodedFile]>, in output: URL) {
+        for (path, file) in encoding.value {
             guard let file else { continue }
             let url = output.appendingPathComponent(path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? file.write(to: url)
-        }
-    }
-
-    /// The encoded files with their paths, once the background work is done; nil for a file that need not change.
-    final class Encoding: @unchecked Sendable {
-        // Safe to share: written once before `done` is signalled, read only after it.
-        private let done = DispatchSemaphore(value: 0)
-        private var files: [(path: String, file: FileChunks?)] = []
-
-        fileprivate func finish(_ files: [(path: String, file: FileChunks?)]) {
-            self.files = files
-            done.signal()
-        }
-
-        fileprivate func wait() -> [(path: String, file: FileChunks?)] {
-            done.wait()
-            return files
         }
     }
 }

@@ -77,7 +77,7 @@ public struct SiteGenerator {
     /// (into memory for the write, or into the staging folder of a write that replaces the
     /// whole output folder; see ``SiteOutput/PageStaging``). Without it, every page is rendered
     /// and its bytes are kept for the write.
-    var previousOutput: PreviousOutputRead?
+    var previousOutput: BackgroundValue<PreviousOutputRead>?
 
     /// Whether the page fingerprints note which pages read which stories' content, for a
     /// ``ServedSite``: asked for, and a content folder's site whose collections select by heads
