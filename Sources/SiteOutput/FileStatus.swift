@@ -5,10 +5,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The size and modification time of a file, read with one `stat` call.
-struct FileStatus: Equatable {
-    var size: Int
-    var modified: Int64
+/// What one `stat` call says of a regular file: its size and modification time, and the whole
+/// `stat` for a listing made from the files a write wrote (``FolderListing``).
+struct FileStatus {
+    /// What `stat` said.
+    let info: stat
+
+    var size: Int { Int(info.st_size) }
+    var modified: Int64 { info.modifiedNanoseconds }
 
     /// The status of the regular file at `path`; nil when it is missing or not a regular file.
     init?(path: String) {
@@ -26,8 +30,7 @@ struct FileStatus: Equatable {
 
     private init?(_ info: stat) {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        size = Int(info.st_size)
-        modified = info.modifiedNanoseconds
+        self.info = info
     }
 }
 

@@ -215,34 +215,38 @@ public struct SiteWriter: Sendable {
             // Staging only ever holds storysite's files: a leftover from a killed build can go.
             try? fileManager.removeItem(at: staging)
         }
+        var statuses: [(path: String, status: FileStatus, carried: Bool)] = []
+        statuses.reserveCapacity(plan.count)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
             // A file staged already has its folder: only the others need theirs made.
             let unstaged = plan.lazy.filter { staged == nil || $0.contents != nil || $0.unchanged }
             try SiteFileWriter.createFolders(unstaged.map { Self.folder(of: $0.path) }, in: staging.path, jobs: jobs)
-            let written = ParallelWork.map(count: plan.count, jobs: jobs) { index -> Result<Int64, any Error> in
+            let written = ParallelWork.map(count: plan.count, jobs: jobs) { index -> Result<FileStatus, any Error> in
                 let item = plan[index]
                 let target = staging.path + "/" + item.path
                 return Result {
                     if item.unchanged {
                         try carryOver(output.path + "/" + item.path, to: target)
-                        return FileStatus(path: target)?.modified ?? 0
+                        guard let status = FileStatus(path: target) else { throw POSIXFile.failure("stat", target) }
+                        return status
                     }
                     guard let contents = item.contents else {
-                        // Staged already: its time is the one it was written with.
-                        guard let modified = staged?.modificationTime(of: item.path) else {
+                        // Staged already: its status is the one it was written with.
+                        guard let status = staged?.status(of: item.path) else {
                             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "'\(item.path)' is not in the staging folder"])
                         }
-                        return modified
+                        return status
                     }
-                    return try SiteFileWriter.write(contents, to: target).modified
+                    return try SiteFileWriter.write(contents, to: target)
                 }
             }
             var manifest = Manifest()
-            for (item, modified) in zip(plan, written) {
+            for (item, status) in zip(plan, written) {
                 var entry = item.entry
-                entry.modified = try modified.get()
+                entry.modified = try status.get().modified
                 manifest.files[item.path] = entry
+                statuses.append((item.path, try status.get(), item.unchanged))
             }
             try fileManager.createDirectory(
                 at: staging.appendingPathComponent(Manifest.folderName), withIntermediateDirectories: true)
@@ -253,10 +257,24 @@ public struct SiteWriter: Sendable {
             throw OutputError(path: displayPath, message: "could not write the new site: \(error.localizedDescription)")
         }
         try swap(in: staging, retiring: retired, writtenBy: found)
-        // Gone over once, for its record and fingerprint.
-        let listing = try? list(trustingRecord: false, keepingPaths: false)
-        saveRecord(of: listing)
-        return Written(summary: summary, fingerprint: listing.map(FolderFingerprint.of))
+        return Written(summary: summary, fingerprint: fingerprint(ofWritten: statuses))
+    }
+
+    /// The fingerprint of the output folder just put in place, whose files are `written`, with
+    /// what `stat` said of each as it was written: what listing the folder again would give, at
+    /// a `readdir` of every folder more. A file carried over from the folder replaced is looked
+    /// at again: removing that folder took a link from it. Nil when one cannot be.
+    private func fingerprint(ofWritten written: [(path: String, status: FileStatus, carried: Bool)]) -> String? {
+        let statuses = ParallelWork.map(count: written.count, jobs: jobs) { index in
+            written[index].carried ? FileStatus(path: output.path + "/" + written[index].path) : written[index].status
+        }
+        var files: [(path: String, info: stat)] = []
+        files.reserveCapacity(written.count)
+        for (file, status) in zip(written, statuses) {
+            guard let status else { return nil }
+            files.append((file.path, status.info))
+        }
+        return FolderFingerprint.of(FolderListing(root: output.path, skipRootDotfiles: true, files: files))
     }
 
     /// Puts new versions of a few files the last write left in place, each written beside it
@@ -346,13 +364,14 @@ public struct SiteWriter: Sendable {
     }
 
     /// Links the files the last build kept in the output folder's `.storysite/` beside its
-    /// manifest (the build cache, the kept content, the listing record) into the staging folder's,
-    /// unless it has its own already. A build writes again only the records that changed, so one
+    /// manifest (the build cache, the kept content) into the staging folder's, unless it has its
+    /// own already; not the listing record, whose folders are replaced. A build writes again only the records that changed, so one
     /// that replaces the folder would lose the others with it, and the next build would read and
     /// crawl every story again. They only save time: one that cannot be carried is left out.
     private func carryRecords(into staging: URL) {
         let kept = output.path + "/" + Manifest.folderName, replacing = staging.path + "/" + Manifest.folderName
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: kept)) ?? [] {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: kept)) ?? []
+        where Manifest.folderName + "/" + name != ListingRecord.relativePath {
             let source = kept + "/" + name, target = replacing + "/" + name
             guard FileStatus(path: source) != nil, !FileManager.default.fileExists(atPath: target) else { continue }
             try? carryOver(source, to: target)

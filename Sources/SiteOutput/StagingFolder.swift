@@ -8,7 +8,7 @@ import StoryModel
 /// ``SiteWriter/write(_:keeping:over:staged:)`` then adds the other files and puts the folder in
 /// the output folder's place; a build that does not get that far discards it (``discard()``).
 public final class StagingFolder: @unchecked Sendable {
-    // Safe to share: `folders`, `modified` and `failure` are only touched holding the lock.
+    // Safe to share: `folders`, `statuses` and `failure` are only touched holding the lock.
     private let lock = NSLock()
     /// The staging folder.
     let url: URL
@@ -16,8 +16,8 @@ public final class StagingFolder: @unchecked Sendable {
     private let root: String
     /// The folders made in it so far, relative to it.
     private var folders: Set<String> = [""]
-    /// The modification time of each file put, by path.
-    private var modified: [String: Int64] = [:]
+    /// What `stat` said of each file put, just written, by path.
+    private var statuses: [String: FileStatus] = [:]
     /// The first file that could not be put.
     private var failure: (any Error)?
 
@@ -39,7 +39,7 @@ public final class StagingFolder: @unchecked Sendable {
         do {
             try makeFolder(of: file.path)
             let status = try SiteFileWriter.write(file.contents, to: root + "/" + file.path)
-            lock.withLock { modified[file.path] = status.modified }
+            lock.withLock { statuses[file.path] = status }
             return OutputFile(staged: file)
         } catch {
             lock.withLock { if failure == nil { failure = error } }
@@ -47,9 +47,9 @@ public final class StagingFolder: @unchecked Sendable {
         }
     }
 
-    /// The modification time of the file put at `path`; nil when none was.
-    func modificationTime(of path: String) -> Int64? {
-        lock.withLock { modified[path] }
+    /// What `stat` said of the file put at `path`, just written; nil when none was.
+    func status(of path: String) -> FileStatus? {
+        lock.withLock { statuses[path] }
     }
 
     /// Why a file could not be put; nil when every one was.

@@ -31,6 +31,34 @@ extension SiteOutputTests {
             #expect(workspace.exists("Output/.storysite/manifest.json"))
         }
 
+        @Test("a write that replaces the folder gives the fingerprint a listing of it gives, and drops the listing record")
+        func replacingWriteFingerprint() throws {
+            let output = workspace.path("Output")
+            let first = try writer.write(
+                [OutputFile(path: "index.html", text: "home"), OutputFile(path: "a/index.html", text: "a"),
+                 OutputFile(path: "b/index.html", text: "b"), OutputFile(path: ".well-known/security.txt", text: "contact")],
+                over: writer.readPreviousOutput())
+            #expect(first.fingerprint == FolderFingerprint.of(output, skipRootDotfiles: true))
+            try workspace.write("Output/.git/HEAD", "ref: main")
+            // The next build's check of the output folder records its listing.
+            _ = writer.currentFingerprint()
+            #expect(ListingRecord.read(in: output) != nil)
+
+            // Kept, carried over unchanged, written, staged and removed files, in new folders too.
+            let staging = try #require(StagingFolder(for: writer))
+            let staged = staging.put(OutputFile(path: "blog/2026/post/index.html", text: "post"))
+            let second = try writer.write(
+                [OutputFile(path: "index.html", text: "home"), OutputFile(path: "a/index.html", text: "a, edited"), staged,
+                 OutputFile(path: ".well-known/security.txt", text: "contact")],
+                over: writer.readPreviousOutput(), staged: staging)
+            #expect(second.summary == .init(written: 2, unchanged: 2, removed: 1))
+            #expect(second.fingerprint == FolderFingerprint.of(output, skipRootDotfiles: true))
+            // Its folders were replaced: the next listing reads them all, and records them again.
+            #expect(ListingRecord.read(in: output) == nil)
+            #expect(second.fingerprint == writer.currentFingerprint())
+            #expect(try workspace.read("Output/.git/HEAD") == "ref: main")
+        }
+
         @Test("a rebuild with no change writes nothing and keeps modification times")
         func noChangeRebuild() throws {
             let files = [OutputFile(path: "index.html", text: "home"), OutputFile(path: "a/index.html", text: "a")]
