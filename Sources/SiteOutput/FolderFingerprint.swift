@@ -30,6 +30,33 @@ public enum FolderFingerprint {
         return fingerprint.hex
     }
 
+    /// The fingerprint of a folder that holds exactly `files` (paths relative to it, each with
+    /// what `lstat` says of it) and the folders they are in, root dotfiles left out with
+    /// `skipRootDotfiles`: what listing it would give, made without reading it. The files are
+    /// sorted by their paths' names, one folder level after the other, which is the order in
+    /// which a listing visits them, each folder just before what it holds.
+    static func of(files: [(path: String, info: stat)], skipRootDotfiles: Bool) -> String {
+        let listed = skipRootDotfiles ? files.filter { !$0.path.hasPrefix(".") } : files
+        let names = listed.map { $0.path.split(separator: "/") }
+        let order = names.indices.sorted { names[$0].lexicographicallyPrecedes(names[$1]) }
+        let folderInfo = FolderListing.Entry(folderNamed: "").info
+        var fingerprint = Fingerprint()
+        // The folders the last file was in, from the top.
+        var folders: [Substring] = []
+        for index in order {
+            let file = names[index]
+            var shared = 0
+            while shared < folders.count, shared < file.count - 1, folders[shared] == file[shared] { shared += 1 }
+            folders.removeLast(folders.count - shared)
+            for name in file[shared..<(file.count - 1)] {
+                folders.append(name)
+                combine(folders.joined(separator: "/"), folderInfo, into: &fingerprint)
+            }
+            combine(listed[index].path, listed[index].info, into: &fingerprint)
+        }
+        return fingerprint.hex
+    }
+
     /// Adds the entry at `path` (`blog/post.json`), of which `stat` said `info`, to `fingerprint`.
     static func combine(_ path: String, _ info: stat, into fingerprint: inout Fingerprint) {
         fingerprint.combine(path)

@@ -119,36 +119,6 @@ struct FolderListing: Sendable {
         ordered = keepingPaths ? Self.ordered(folders) : nil
     }
 
-    /// The listing of `root` that holds exactly `files` (paths relative to it, without a leading
-    /// slash, each with what `lstat` says of it) and the folders they are in: what reading the
-    /// folder would give when those are all it holds, as after a write that made it. Root
-    /// dotfiles are left out with `skipRootDotfiles`. It has no folder stamps: nothing of it is
-    /// worth recording, and the next listing reads every folder.
-    init(root: String, skipRootDotfiles: Bool, files: [(path: String, info: stat)]) {
-        listedAt = ListingRecord.now()
-        trustedRecord = false
-        self.root = root
-        skipsRootDotfiles = skipRootDotfiles
-        var folders: [String: [Entry]] = ["": []]
-        for (path, info) in files {
-            if skipRootDotfiles && path.hasPrefix(".") { continue }
-            let components = path.split(separator: "/")
-            var folder = ""
-            for component in components.dropLast() {
-                let inner = folder + "/" + component
-                if folders[inner] == nil {
-                    folders[inner] = []
-                    folders[folder]!.append(Entry(folderNamed: String(component)))
-                }
-                folder = inner
-            }
-            folders[folder]!.append(Entry(name: String(components.last!), info: info))
-        }
-        for folder in folders.keys { folders[folder]!.sort { $0.name < $1.name } }
-        self.folders = folders
-        ordered = nil
-    }
-
     /// Reads again what `lstat` says of each of `paths` (relative to the root, without a leading
     /// slash: `blog/post/index.html`) and of every folder above it, adding what is new (a new
     /// folder with all it holds) and dropping what is gone. After a change to those paths alone,

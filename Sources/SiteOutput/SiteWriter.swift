@@ -274,7 +274,7 @@ public struct SiteWriter: Sendable {
             guard let status else { return nil }
             files.append((file.path, status.info))
         }
-        return FolderFingerprint.of(FolderListing(root: output.path, skipRootDotfiles: true, files: files))
+        return FolderFingerprint.of(files: files, skipRootDotfiles: true)
     }
 
     /// Puts new versions of a few files the last write left in place, each written beside it

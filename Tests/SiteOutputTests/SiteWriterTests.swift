@@ -44,14 +44,16 @@ extension SiteOutputTests {
             _ = writer.currentFingerprint()
             #expect(ListingRecord.read(in: output) != nil)
 
-            // Kept, carried over unchanged, written, staged and removed files, in new folders too.
+            // Kept, carried over unchanged, written, staged and removed files, in new folders too,
+            // and names that sort before a folder's name only as whole paths (`a-b/` and `a/`).
             let staging = try #require(StagingFolder(for: writer))
             let staged = staging.put(OutputFile(path: "blog/2026/post/index.html", text: "post"))
             let second = try writer.write(
                 [OutputFile(path: "index.html", text: "home"), OutputFile(path: "a/index.html", text: "a, edited"), staged,
-                 OutputFile(path: ".well-known/security.txt", text: "contact")],
+                 OutputFile(path: ".well-known/security.txt", text: "contact"), OutputFile(path: "a-b/index.html", text: "a-b"),
+                 OutputFile(path: "blog.html", text: "blog")],
                 over: writer.readPreviousOutput(), staged: staging)
-            #expect(second.summary == .init(written: 2, unchanged: 2, removed: 1))
+            #expect(second.summary == .init(written: 4, unchanged: 2, removed: 1))
             #expect(second.fingerprint == FolderFingerprint.of(output, skipRootDotfiles: true))
             // Its folders were replaced: the next listing reads them all, and records them again.
             #expect(ListingRecord.read(in: output) == nil)
