@@ -50,7 +50,7 @@ public struct Story: Sendable, Hashable {
         /// A head, with the root block on a tape: where it sits among the head's keys, and its
         /// index (a translated story).
         case headAndTape(head: JSONObject, contentAt: Int, content: Int)
-        case deferred(head: JSONObject, whole: DeferredJSONObject)
+        case deferred(head: JSONObject, whole: DeferredStoryTape)
     }
 
     private let storage: Storage
@@ -75,7 +75,7 @@ public struct Story: Sendable, Hashable {
         switch storage.body {
         case .whole(_, let content): return content
         case .tape(_, let content), .headAndTape(_, _, let content): return tape.value(at: content)
-        case .deferred(_, let whole): return whole.object["content"] ?? .object(JSONObject())
+        case .deferred(_, let whole): return whole.found.map { $0.tape.value(at: $0.content) } ?? .object(JSONObject())
         }
     }
     /// The whole story object as it was read.
@@ -87,7 +87,7 @@ public struct Story: Sendable, Hashable {
             var entries = head.entries
             entries.insert(JSONObject.Entry(key: "content", value: tape.value(at: content)), at: min(position, entries.count))
             return JSONObject(distinctEntries: entries)
-        case .deferred(_, let whole): return whole.object
+        case .deferred(let head, let whole): return Self.object(of: whole) ?? head
         }
     }
     /// The root block's field `key`: unlike `content[key]`, read from a story's tape without
@@ -103,11 +103,13 @@ public struct Story: Sendable, Hashable {
         if case .object = content { return true }
         return false
     }
-    /// The tape of a story read into one, and the root block's index in it.
+    /// The tape of a story read into one (a deferred story's once its file is read), and the
+    /// root block's index in it.
     var contentOnTape: (tape: JSONTape, content: Int)? {
         switch storage.body {
         case .tape(_, let content), .headAndTape(_, _, let content): return (tape, content)
-        case .whole, .deferred: return nil
+        case .deferred(_, let whole): return whole.found.map { ($0.tape, $0.content) }
+        case .whole: return nil
         }
     }
     /// Where `content` sits among the keys of the story object of a story read into a tape.
@@ -171,8 +173,14 @@ public struct Story: Sendable, Hashable {
         switch storage.body {
         case .whole(let raw, _): return raw
         case .tape, .headAndTape: return raw
-        case .deferred(_, let whole): return whole.found
+        case .deferred(_, let whole): return Self.object(of: whole)
         }
+    }
+
+    /// The story object a deferred story's file holds, made from its tape; nil when the file
+    /// no longer holds it.
+    private static func object(of whole: DeferredStoryTape) -> JSONObject? {
+        whole.found.map { found in found.tape.withReader { $0.object(at: found.object) } }
     }
 
     /// Builds a story from a story object, or says which required keys are missing (all of
@@ -222,22 +230,23 @@ public struct Story: Sendable, Hashable {
     }
 
     /// A story known by its `head` (every key of its object but `content`) and the `digest` of
-    /// the file it was read from, whose whole object `whole` reads again when ``content`` or
-    /// ``raw`` is first asked for: a rebuild keeps the heads of unchanged files and reads only
-    /// the files whose content a page it renders shows. `whole` is called at most once; when
-    /// it returns nil (the file changed since), the story reads as its head with an empty root
-    /// block, and the loader is what reports the problem. `translationDigests` are those its
-    /// translations were found to have (``TranslationDigests/all``).
+    /// the file it was read from, which `whole` reads again into a tape (with the index of the
+    /// story object in it) when ``content``, ``raw`` or ``withContent(_:)`` first asks for it: a
+    /// rebuild keeps the heads of unchanged files and reads only the files whose content a page
+    /// it renders shows. `whole` is called at most once; when it returns nil (the file changed
+    /// since), the story reads as its head with an empty root block, and the loader is what
+    /// reports the problem. `translationDigests` are those its translations were found to have
+    /// (``TranslationDigests/all``).
     public init(
-        head: JSONObject, digest: String, translationDigests: [String: String] = [:], whole: @escaping @Sendable () -> JSONObject?
+        head: JSONObject, digest: String, translationDigests: [String: String] = [:],
+        whole: @escaping @Sendable () -> (tape: JSONTape, object: Int)?
     ) throws(StoryDecodingError) {
         guard let uuidValue = head["uuid"], !uuidValue.isNull, let slugValue = head["full_slug"], !slugValue.isNull else {
             throw .missingKeys(["uuid", "full_slug"].filter { head[$0]?.isNull ?? true })
         }
-        let deferred = DeferredJSONObject(fallback: head, load: whole)
         storage = try Self.makeStorage(
-            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .deferred(head: head, whole: deferred), digest: digest,
-            translationDigests: translationDigests)
+            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .deferred(head: head, whole: DeferredStoryTape(load: whole)),
+            digest: digest, translationDigests: translationDigests)
     }
 
     private static func makeStorage(

@@ -33,7 +33,9 @@ extension Story {
             translateHead(&head, to: language, isDefault: isDefault)
             let original = self
             let story = try? Story(head: head, digest: known) {
-                original.readableRaw.map { original.translated($0, to: language, isDefault: isDefault).object }
+                original.readableRaw.map { raw in
+                    (JSONTape(encoding: .object(original.translated(raw, to: language, isDefault: isDefault).object)), 0)
+                }
             }
             if let story { return story }
         }

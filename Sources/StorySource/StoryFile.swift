@@ -70,15 +70,9 @@ struct StoryFile: Sendable {
         stories = [entry]
     }
 
-    /// The story of a file that holds one: the file's object itself (a bare story) or its
-    /// `story` (an API response); nil for a list or anything else.
-    static func singleStory(in object: JSONObject) -> JSONValue? {
-        if object["uuid"] != nil || object["full_slug"] != nil || object["content"] != nil { return .object(object) }
-        return object["story"]
-    }
-
-    /// ``singleStory(in:)`` of the object at the root of a tape: the story's index.
-    private static func singleStory(in reader: JSONTape.Reader) -> Int? {
+    /// The story of a file that holds one, at the root of its tape: the root object itself (a
+    /// bare story) or its `story` (an API response); nil for a list or anything else.
+    static func singleStory(in reader: JSONTape.Reader) -> Int? {
         if reader.value(forKey: "uuid", inObject: 0) != nil || reader.value(forKey: "full_slug", inObject: 0) != nil
             || reader.value(forKey: "content", inObject: 0) != nil { return 0 }
         return reader.value(forKey: "story", inObject: 0)

@@ -232,7 +232,7 @@ extension StoryModelTests {
             let reads = Locked(0)
             let deferred = try Story(head: read.head, digest: "file-digest", translationDigests: read.translationDigests.all) {
                 reads.withLock { $0 += 1 }
-                return object
+                return (try! JSONTape(parsing: Array(text.utf8)), 0)
             }
             let lazy = deferred.translated(to: "de", isDefault: false)
             #expect(lazy.name == "Über" && lazy.head == eager.head && lazy.digest == eager.digest)

@@ -89,6 +89,9 @@ extension StorySourceTests {
                 #expect(story.name == expected.name && story.fullSlug == expected.fullSlug && story.digest == expected.digest)
                 #expect(story.head == expected.head)
             }
+            // A story's content is read from its file's tape, as the file's own story reads it.
+            let fromCache = try #require(source.story(for: .uuid("a")))
+            #expect(fromCache.withContent { _, reader, root in reader.value(at: root) } == fresh.story(for: .uuid("a"))?.content)
             // Changed after the load, before its content is read: it reads as nothing, and is reported.
             try folder.write("Content/b.json", Self.story("b", name: "Bravo 2"))
             #expect(try #require(source.story(for: .uuid("a"))).raw == fresh.story(for: .uuid("a"))?.raw)
