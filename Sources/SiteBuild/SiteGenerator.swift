@@ -519,7 +519,8 @@ public struct SiteGenerator {
         progress.begin("Rendering", total: pending.count)
         let results = timings.measure("render") {
             renderPages(
-                pending, of: pages, listings: listings, graph: graph, plan: plan, renderer: renderer, intact: intact, staging: lastOutput?.staging)
+                pending, of: pages, listings: listings, graph: graph, plan: plan, renderer: renderer, intact: intact,
+                staging: lastOutput?.staging)
         }
 
         var files: [OutputFile] = []

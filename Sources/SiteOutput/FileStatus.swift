@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// What one `stat` call says of a regular file: its size and modification time, and the whole
-/// `stat` for a listing made from the files a write wrote (``FolderListing``).
+/// `stat` for the fingerprint of a folder made from the files a write wrote (``FolderFingerprint``).
 struct FileStatus {
     /// What `stat` said.
     let info: stat

@@ -242,11 +242,12 @@ public struct SiteWriter: Sendable {
                 }
             }
             var manifest = Manifest()
-            for (item, status) in zip(plan, written) {
+            for (item, written) in zip(plan, written) {
+                let status = try written.get()
                 var entry = item.entry
-                entry.modified = try status.get().modified
+                entry.modified = status.modified
                 manifest.files[item.path] = entry
-                statuses.append((item.path, try status.get(), item.unchanged))
+                statuses.append((item.path, status, item.unchanged))
             }
             try fileManager.createDirectory(
                 at: staging.appendingPathComponent(Manifest.folderName), withIntermediateDirectories: true)
@@ -365,9 +366,10 @@ public struct SiteWriter: Sendable {
 
     /// Links the files the last build kept in the output folder's `.storysite/` beside its
     /// manifest (the build cache, the kept content) into the staging folder's, unless it has its
-    /// own already; not the listing record, whose folders are replaced. A build writes again only the records that changed, so one
-    /// that replaces the folder would lose the others with it, and the next build would read and
-    /// crawl every story again. They only save time: one that cannot be carried is left out.
+    /// own already; not the listing record, whose folders are replaced. A build writes again only
+    /// the records that changed, so one that replaces the folder would lose the others with it,
+    /// and the next build would read and crawl every story again. They only save time: one that
+    /// cannot be carried is left out.
     private func carryRecords(into staging: URL) {
         let kept = output.path + "/" + Manifest.folderName, replacing = staging.path + "/" + Manifest.folderName
         for name in (try? FileManager.default.contentsOfDirectory(atPath: kept)) ?? []

@@ -242,7 +242,9 @@ public final class ParsedFileCache: @unchecked Sendable {
     /// The tape of the file at `path`, read again for a deferred story, and the index of its
     /// story object, when its bytes still have `digest`; otherwise nil, and the file is listed
     /// as changed.
-    private static func wholeStory(at path: String, shownAs shown: String, digest: String, changed: ChangedFiles) -> (tape: JSONTape, object: Int)? {
+    private static func wholeStory(
+        at path: String, shownAs shown: String, digest: String, changed: ChangedFiles
+    ) -> (tape: JSONTape, object: Int)? {
         if let bytes = try? FolderScan.contents(of: path), StoryFile.digest(of: bytes) == digest, let tape = try? JSONTape(parsing: bytes),
            let story = tape.withReader({ StoryFile.singleStory(in: $0) }) {
             return (tape, story)
