@@ -164,7 +164,8 @@ public struct KeptGraph: Sendable {
 
     /// Last in the file: the digests of the stories reached, then of the others, in place.
     private static func writeDigests(of graph: LinkGraph, into writer: inout ByteRecordWriter) {
-        for story in graph.stories.map(\.story) + graph.orphans { writer.inlineString(story.givenDigest!) }
+        for node in graph.stories { writer.inlineString(node.story.givenDigest!) }
+        for story in graph.orphans { writer.inlineString(story.givenDigest!) }
     }
 
     /// The graph kept in the file at `url`; nil when it is missing, unreadable, corrupt or of

@@ -34,6 +34,9 @@ public final class ParsedFileCache: @unchecked Sendable {
         var file: StoryFile
         /// Where its record is in ``disk``, for a file unchanged since the cache file was read.
         var record: Range<Int>?
+        /// The place of its path's record in the cache file read, for a path that file holds:
+        /// the file holds its records in the byte order of their paths.
+        var ordinal: Int?
     }
 
     public init() {}
@@ -113,14 +116,18 @@ public final class ParsedFileCache: @unchecked Sendable {
             // Every path kept before is among the loaded ones: the counts match and the new reads
             // replace kept paths (the rest were kept, so are there).
             if loaded.count == files.count, read.allSatisfy({ files[$0.path] != nil }) {
-                for item in read { files[item.path] = Kept(stamp: item.stamp, file: item.file, record: nil) }
+                for item in read {
+                    files[item.path] = Kept(stamp: item.stamp, file: item.file, record: nil, ordinal: files[item.path]?.ordinal)
+                }
                 if !read.isEmpty { differsFromDisk = true }
                 return
             }
             var next: [String: Kept] = [:]
             next.reserveCapacity(loaded.count)
             for item in loaded {
-                next[item.path] = Kept(stamp: item.stamp, file: item.file, record: item.wasKept ? files[item.path]?.record : nil)
+                let earlier = files[item.path]
+                next[item.path] = Kept(
+                    stamp: item.stamp, file: item.file, record: item.wasKept ? earlier?.record : nil, ordinal: earlier?.ordinal)
             }
             differsFromDisk = true
             files = next
@@ -160,13 +167,18 @@ public final class ParsedFileCache: @unchecked Sendable {
             let kept = files.compactMap { path, item in
                 Self.persistable(item.file).map { entry in
                     // A record that lacks translations found since is out of date.
-                    (path: path, stamp: item.stamp, entry: entry, record: entry.story.translationDigests.foundMore ? nil : item.record)
+                    (path: path, stamp: item.stamp, entry: entry, record: entry.story.translationDigests.foundMore ? nil : item.record,
+                     ordinal: item.ordinal)
                 }
             }
             guard differsFromDisk || kept.contains(where: { $0.record == nil }) else { return nil }
             var writer = disk?.writer ?? ByteRecordWriter(magic: Self.magic)
             writer.number(kept.count)
-            for item in ByteOrder.order(of: kept.map(\.path)).lazy.map({ kept[$0] }) {
+            // In the byte order of the paths: the order of the file read when it holds every one
+            // (a rebuild that added no file), which spares sorting the paths.
+            let order = kept.allSatisfy { $0.ordinal != nil }
+                ? kept.indices.sorted { kept[$0].ordinal! < kept[$1].ordinal! } : ByteOrder.order(of: kept.map(\.path))
+            for item in order.lazy.map({ kept[$0] }) {
                 if let disk, let record = item.record {
                     writer.append(record: record, of: disk.bytes)
                 } else {
@@ -209,7 +221,7 @@ public final class ParsedFileCache: @unchecked Sendable {
         guard var reader = ByteRecordReader(buffer, magic: Self.magic), let count = reader.count() else { return nil }
         var files: [String: Kept] = [:]
         files.reserveCapacity(count)
-        for _ in 0..<count {
+        for ordinal in 0..<count {
             let start = reader.offset
             guard let path = reader.inlineString(), let shown = reader.inlineString(),
                   let size = reader.number(), let modified = reader.number(), let statusChanged = reader.number(),
@@ -222,7 +234,7 @@ public final class ParsedFileCache: @unchecked Sendable {
             let stamp = Stamp(
                 size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), changed: Int64(bitPattern: statusChanged), inode: inode)
             let file = StoryFile(single: StoryFile.Entry(story: story, origin: StoryOrigin(file: shown, entry: nil)))
-            files[path] = Kept(stamp: stamp, file: file, record: start..<reader.offset)
+            files[path] = Kept(stamp: stamp, file: file, record: start..<reader.offset, ordinal: ordinal)
         }
         guard reader.isAtEnd else { return nil }
         return (files, reader.isWorthContinuing ? ByteRecordWriter(magic: Self.magic, continuing: reader) : nil)
