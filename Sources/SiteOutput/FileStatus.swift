@@ -5,14 +5,32 @@ import Glibc
 import Darwin
 #endif
 
-/// What one `stat` call says of a regular file: its size and modification time, and the whole
-/// `stat` for the fingerprint of a folder made from the files a write wrote (``FolderFingerprint``).
+/// What one `stat` call says of a regular file: its size and modification time, and what the
+/// fingerprint of a folder made from the files a write wrote takes of it (``FolderFingerprint``).
 struct FileStatus {
-    /// What `stat` said.
-    let info: stat
+    let stamp: Stamp
 
-    var size: Int { Int(info.st_size) }
-    var modified: Int64 { info.modifiedNanoseconds }
+    var size: Int { Int(stamp.size) }
+    var modified: Int64 { stamp.modified }
+
+    /// What a folder's fingerprint takes of an entry's `stat`: its type and permissions, size,
+    /// inode and modification and change times (a fifth of a whole `stat`, which a write of
+    /// 100,000 files keeps for each).
+    struct Stamp {
+        var mode: UInt32
+        var size: Int64
+        var inode: UInt64
+        var modified: Int64
+        var changed: Int64
+
+        init(_ info: stat) {
+            mode = UInt32(info.st_mode)
+            size = Int64(info.st_size)
+            inode = UInt64(info.st_ino)
+            modified = info.modifiedNanoseconds
+            changed = info.changedNanoseconds
+        }
+    }
 
     /// The status of the regular file at `path`; nil when it is missing or not a regular file.
     init?(path: String) {
@@ -30,7 +48,7 @@ struct FileStatus {
 
     private init?(_ info: stat) {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        self.info = info
+        stamp = Stamp(info)
     }
 }
 

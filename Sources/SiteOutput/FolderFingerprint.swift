@@ -35,11 +35,11 @@ public enum FolderFingerprint {
     /// `skipRootDotfiles`: what listing it would give, made without reading it. The files are
     /// sorted by their paths' names, one folder level after the other, which is the order in
     /// which a listing visits them, each folder just before what it holds.
-    static func of(files: [(path: String, info: stat)], skipRootDotfiles: Bool) -> String {
+    static func of(files: [(path: String, stamp: FileStatus.Stamp)], skipRootDotfiles: Bool) -> String {
         let listed = skipRootDotfiles ? files.filter { !$0.path.hasPrefix(".") } : files
         let names = listed.map { $0.path.split(separator: "/") }
         let order = names.indices.sorted { names[$0].lexicographicallyPrecedes(names[$1]) }
-        let folderInfo = FolderListing.Entry(folderNamed: "").info
+        let folderStamp = FileStatus.Stamp(FolderListing.Entry(folderNamed: "").info)
         var fingerprint = Fingerprint()
         // The folders the last file was in, from the top.
         var folders: [Substring] = []
@@ -50,20 +50,25 @@ public enum FolderFingerprint {
             folders.removeLast(folders.count - shared)
             for name in file[shared..<(file.count - 1)] {
                 folders.append(name)
-                combine(folders.joined(separator: "/"), folderInfo, into: &fingerprint)
+                combine(folders.joined(separator: "/"), folderStamp, into: &fingerprint)
             }
-            combine(listed[index].path, listed[index].info, into: &fingerprint)
+            combine(listed[index].path, listed[index].stamp, into: &fingerprint)
         }
         return fingerprint.hex
     }
 
     /// Adds the entry at `path` (`blog/post.json`), of which `stat` said `info`, to `fingerprint`.
     static func combine(_ path: String, _ info: stat, into fingerprint: inout Fingerprint) {
+        combine(path, FileStatus.Stamp(info), into: &fingerprint)
+    }
+
+    /// Adds the entry at `path`, of which `stat` said what `stamp` holds, to `fingerprint`.
+    private static func combine(_ path: String, _ stamp: FileStatus.Stamp, into fingerprint: inout Fingerprint) {
         fingerprint.combine(path)
-        fingerprint.combine(Int64(info.st_mode))
-        fingerprint.combine(Int64(info.st_size))
-        fingerprint.combine(Int64(info.st_ino))
-        fingerprint.combine(info.modifiedNanoseconds)
-        fingerprint.combine(info.changedNanoseconds)
+        fingerprint.combine(Int64(stamp.mode))
+        fingerprint.combine(stamp.size)
+        fingerprint.combine(Int64(bitPattern: stamp.inode))
+        fingerprint.combine(stamp.modified)
+        fingerprint.combine(stamp.changed)
     }
 }

@@ -269,11 +269,11 @@ public struct SiteWriter: Sendable {
         let statuses = ParallelWork.map(count: written.count, jobs: jobs) { index in
             written[index].carried ? FileStatus(path: output.path + "/" + written[index].path) : written[index].status
         }
-        var files: [(path: String, info: stat)] = []
+        var files: [(path: String, stamp: FileStatus.Stamp)] = []
         files.reserveCapacity(written.count)
         for (file, status) in zip(written, statuses) {
             guard let status else { return nil }
-            files.append((file.path, status.info))
+            files.append((file.path, status.stamp))
         }
         return FolderFingerprint.of(files: files, skipRootDotfiles: true)
     }
