@@ -148,7 +148,7 @@ public struct IncrementalBuild {
             staged?.discard()
             return outcome
         }
-        let keptEncoding = kept?.encodeInBackground(jobs: settings.jobs)
+        let keptEncoding = kept?.encodeInBackground(jobs: settings.jobs, into: writer.output.storysiteSibling("kept"))
 
         let written: SiteWriter.Written
         do throws(OutputError) {
@@ -156,6 +156,7 @@ public struct IncrementalBuild {
                 try writer.write(site.files, keeping: site.kept, over: previousOutput.output, staged: staged)
             }
         } catch {
+            keptEncoding.map(KeptContent.discard)
             outcome.diagnostics.append(.error(error.path, error.message))
             return outcome
         }
@@ -167,7 +168,7 @@ public struct IncrementalBuild {
             _ = ParallelWork.both(
                 jobs: settings.jobs,
                 { writeCache(inputs: inputs, site: site, output: written.fingerprint) },
-                { if let kept, let keptEncoding { kept.write(keptEncoding, in: output) } })
+                { if let keptEncoding { KeptContent.place(keptEncoding, in: output) } })
         }
         return outcome
     }

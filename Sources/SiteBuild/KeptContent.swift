@@ -1,5 +1,4 @@
 import Foundation
-import ParallelWork
 import StoryCrawl
 import StoryModel
 import StorySource
@@ -39,31 +38,55 @@ public struct KeptContent {
          CrawlMemory(keptIn: output.appendingPathComponent(graphsRelativePath)))
     }
 
-    /// The files to write, encoded on other threads from now on: a build starts
-    /// this before it writes its pages, which waits on the disk more than on the processor.
-    /// The three kinds of file are encoded side by side, and the graph on at most `jobs` threads.
-    func encodeInBackground(jobs: Int) -> BackgroundValue<[EncodedFile]> {
+    /// The files to write, made from now on on another thread, one after the other, each written
+    /// into `folder` (beside the output folder, on its file system) as soon as it is made and let
+    /// go of: at 100,000 stories the three hold 130 MB, which a build that held them until its
+    /// pages were written had at its peak. A build starts this before it writes its pages, and
+    /// puts the files in place after (``place(_:in:)``) or lets them go (``discard(_:)``).
+    func encodeInBackground(jobs: Int, into folder: URL) -> BackgroundValue<Encoded> {
         BackgroundValue { [files, references, crawl] in
-            let encoders: [() -> [EncodedFile]] = [
+            var encoded = Encoded(folder: folder)
+            // A folder a killed build left holds nothing of use.
+            try? FileManager.default.removeItem(at: folder)
+            guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return encoded }
+            let encoders: [() -> [(path: String, file: FileChunks?)]] = [
                 { crawl.encoded(jobs: jobs).map { (Self.graphsRelativePath + "/" + $0.name, $0.file) } },
                 { [(Self.filesRelativePath, files.encoded())] },
                 { [(Self.referencesRelativePath, references.encoded())] },
             ]
-            return ParallelWork.map(count: encoders.count, jobs: encoders.count) { encoders[$0]() }.flatMap { $0 }
+            for encode in encoders {
+                for (path, file) in encode() {
+                    guard let file else { continue }
+                    let written = folder.appendingPathComponent(String(encoded.files.count))
+                    if (try? file.write(to: written)) != nil { encoded.files.append((path, written)) }
+                }
+            }
+            return encoded
         }
     }
 
-    /// A file to write and its path; no bytes for a file that need not change.
-    typealias EncodedFile = (path: String, file: FileChunks?)
+    /// The files a build made of what it keeps, written into a folder of their own.
+    struct Encoded {
+        let folder: URL
+        /// Each file's path in the output folder, and where it was written; none for a file
+        /// that need not change.
+        var files: [(path: String, written: URL)] = []
+    }
 
-    /// Saves what `encoding` made (waiting for it), each file atomically, for the next build; a
-    /// file that cannot be written is left out.
-    func write(_ encoding: BackgroundValue<[EncodedFile]>, in output: URL) {
-        for (path, file) in encoding.value {
-            guard let file else { continue }
+    /// Puts the files `encoding` made (waiting for it) in their places in `output`, each
+    /// replacing the one there at once; a file that cannot be moved is left out.
+    static func place(_ encoding: BackgroundValue<Encoded>, in output: URL) {
+        let encoded = encoding.value
+        for (path, written) in encoded.files {
             let url = output.appendingPathComponent(path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? file.write(to: url)
+            rename(written.path, url.path)
         }
+        try? FileManager.default.removeItem(at: encoded.folder)
+    }
+
+    /// Removes the files `encoding` made (once it has), for a build that wrote no site.
+    static func discard(_ encoding: BackgroundValue<Encoded>) {
+        try? FileManager.default.removeItem(at: encoding.value.folder)
     }
 }

@@ -471,7 +471,7 @@ public struct SiteWriter: Sendable {
 extension URL {
     /// The hidden file or folder storysite keeps beside this output folder for `role`
     /// (`.Output.storysite-staging`), on the same file system.
-    func storysiteSibling(_ role: String) -> URL {
+    public func storysiteSibling(_ role: String) -> URL {
         deletingLastPathComponent().appendingPathComponent(".\(lastPathComponent).storysite-\(role)")
     }
 }

@@ -136,6 +136,8 @@ extension StorySiteCLITests {
             #expect(result.status == 1)
             #expect(result.stderr.contains("public: error: the output folder holds files storysite did not write ('important.txt')"), "\(result.stderr)")
             #expect(try workspace.read("public/important.txt") == "keep me")
+            let beside = try FileManager.default.contentsOfDirectory(atPath: workspace.url.path)
+            #expect(!beside.contains { $0.hasPrefix(".public") }, "nothing of the build is left beside the folder: \(beside)")
         }
 
         @Test("the current folder and the content folder are never used as output")
@@ -307,6 +309,9 @@ extension StorySiteCLITests {
             #expect(fixed.status == 0, "\(fixed.stderr)")
             #expect(try workspace.read("Output/a/index.html").contains("<h1>A</h1>"))
             #expect(!FileManager.default.fileExists(atPath: workspace.path(".Output.storysite-staging").path))
+            // The kept content, written beside the output folder while the pages were, is in it now.
+            #expect(!FileManager.default.fileExists(atPath: workspace.path(".Output.storysite-kept").path))
+            #expect(workspace.exists("Output/.storysite/content-files") && workspace.exists("Output/.storysite/content-graph"))
         }
 
         @Test("a story missing required keys names all of them at once")
