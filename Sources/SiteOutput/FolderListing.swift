@@ -42,8 +42,7 @@ struct FolderListing: Sendable {
     /// root: `""` for the root, `"/blog"`, `"/blog/post"`.
     private(set) var folders: [String: [Entry]]
     /// Every entry in the order of ``forEach(_:)``, with its path, as read; nil after a
-    /// ``refresh(_:)``, which is followed by one pass at most, and for a listing made without
-    /// keeping paths.
+    /// ``refresh(_:)``, which is followed by one pass at most.
     private var ordered: [(path: String, entry: Entry)]?
     /// The folder listed.
     let root: String
@@ -80,12 +79,8 @@ struct FolderListing: Sendable {
     /// Lists `root`; throws when a folder in it cannot be read, never leaving one out.
     /// `skipRootDotfiles` leaves out entries at the top whose names start with a dot (the build
     /// cache, `.git`). A folder below the root that `record` shows unchanged is not read again:
-    /// its recorded entries are `lstat`ed (see ``ListingRecord``). Without `keepingPaths` the
-    /// entries' paths are made on each pass rather than once: for a listing gone over once,
-    /// which spares holding them all (two hundred thousand at 100,000 pages).
-    init(
-        root: String, skipRootDotfiles: Bool, jobs: Int, trusting record: ListingRecord? = nil, keepingPaths: Bool = true
-    ) throws(Unlistable) {
+    /// its recorded entries are `lstat`ed (see ``ListingRecord``).
+    init(root: String, skipRootDotfiles: Bool, jobs: Int, trusting record: ListingRecord? = nil) throws(Unlistable) {
         listedAt = ListingRecord.now()
         trustedRecord = record != nil
         // Recorded entries are looked up from the root's descriptor, sparing the walk of the
@@ -116,7 +111,7 @@ struct FolderListing: Sendable {
         self.folders = folders
         self.root = root
         self.skipsRootDotfiles = skipRootDotfiles
-        ordered = keepingPaths ? Self.ordered(folders) : nil
+        ordered = Self.ordered(folders)
     }
 
     /// Reads again what `lstat` says of each of `paths` (relative to the root, without a leading

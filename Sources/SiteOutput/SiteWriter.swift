@@ -343,12 +343,12 @@ public struct SiteWriter: Sendable {
     }
 
     /// Every entry below the output folder, except root dotfiles, trusting the record of the last
-    /// listing if asked to (see ``FolderListing`` for `keepingPaths`). A folder that cannot be
-    /// listed stops the write: it may hold files of the user's.
-    private func list(trustingRecord: Bool, keepingPaths: Bool = true) throws(OutputError) -> FolderListing {
+    /// listing if asked to. A folder that cannot be listed stops the write: it may hold files of
+    /// the user's.
+    private func list(trustingRecord: Bool) throws(OutputError) -> FolderListing {
         do {
             let record = trustingRecord ? ListingRecord.read(in: output) : nil
-            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs, trusting: record, keepingPaths: keepingPaths)
+            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs, trusting: record)
         } catch {
             throw OutputError(
                 path: displayPath,
