@@ -36,7 +36,7 @@ public final class CrawlMemory: @unchecked Sendable {
         folder = nil
     }
 
-    /// A memory of the crawls kept in `folder` by ``encoded(jobs:)``: of none for a language
+    /// A memory of the crawls kept in `folder` by ``encoded()``: of none for a language
     /// whose file is missing, unreadable, corrupt or of another version.
     init(keptIn folder: URL) {
         self.folder = folder
@@ -99,14 +99,13 @@ public final class CrawlMemory: @unchecked Sendable {
     }
 
     /// The files to keep, by name (see ``fileName(of:)``): each graph remembered or brought up
-    /// to date since this memory was made, its heads printed on at most `jobs` threads; none
-    /// for a graph that cannot be kept.
-    func encoded(jobs: Int) -> [(name: String, file: FileChunks)] {
+    /// to date since this memory was made; none for a graph that cannot be kept.
+    func encoded() -> [(name: String, file: FileChunks)] {
         let graphs = lock.withLock { latest.filter(\.value.isNew) }
         return graphs.sorted { $0.key < $1.key }.compactMap { key, latest in
             guard let graph = latest.graph else { return nil }
             let file = latest.kept.map { $0.encoded(updatedTo: graph) }
-                ?? KeptGraph.encoded(graph, entries: latest.entries, baseURL: latest.baseURL, jobs: jobs)
+                ?? KeptGraph.encoded(graph, entries: latest.entries, baseURL: latest.baseURL)
             return file.map { (Self.fileName(of: key.isEmpty ? nil : key), $0) }
         }
     }

@@ -148,7 +148,7 @@ public struct IncrementalBuild {
             staged?.discard()
             return outcome
         }
-        let keptEncoding = kept?.encodeInBackground(jobs: settings.jobs, into: writer.output.storysiteSibling("kept"))
+        let keptEncoding = kept?.encodeInBackground(into: writer.output.storysiteSibling("kept"))
 
         let written: SiteWriter.Written
         do throws(OutputError) {

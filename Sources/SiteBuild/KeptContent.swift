@@ -43,14 +43,14 @@ public struct KeptContent {
     /// go of: at 100,000 stories the three hold 130 MB, which a build that held them until its
     /// pages were written had at its peak. A build starts this before it writes its pages, and
     /// puts the files in place after (``place(_:in:)``) or lets them go (``discard(_:)``).
-    func encodeInBackground(jobs: Int, into folder: URL) -> BackgroundValue<Encoded> {
+    func encodeInBackground(into folder: URL) -> BackgroundValue<Encoded> {
         BackgroundValue { [files, references, crawl] in
             var encoded = Encoded(folder: folder)
             // A folder a killed build left holds nothing of use.
             try? FileManager.default.removeItem(at: folder)
             guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return encoded }
             let encoders: [() -> [(path: String, file: FileChunks?)]] = [
-                { crawl.encoded(jobs: jobs).map { (Self.graphsRelativePath + "/" + $0.name, $0.file) } },
+                { crawl.encoded().map { (Self.graphsRelativePath + "/" + $0.name, $0.file) } },
                 { [(Self.filesRelativePath, files.encoded())] },
                 { [(Self.referencesRelativePath, references.encoded())] },
             ]

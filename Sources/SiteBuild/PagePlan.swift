@@ -76,7 +76,8 @@ struct PagePlan: Sendable {
     /// False, with the plan as it was, otherwise: the pages must be planned again. In place: a
     /// plan held once is not copied, however large.
     mutating func update(with changed: StoryVersions) -> Bool {
-        guard !collectionsReadContent, !tagListing.order.readsContent, !listings.values.contains(where: { $0.settings.order.readsContent })
+        guard changed.keptHeads, !collectionsReadContent, !tagListing.order.readsContent,
+              !listings.values.contains(where: { $0.settings.order.readsContent })
         else { return false }
         changed.replace(in: &stories)
         for index in pages.indices {

@@ -8,11 +8,15 @@ struct StoryVersions {
     private let byEarlier: [ObjectIdentifier: Story]
     /// The new versions' own identities.
     private let new: Set<ObjectIdentifier>
+    /// Whether every new version has its earlier version's head (every key but `content`): a
+    /// graph takes a story whose name changed, a plan does not (its titles, listings, tags).
+    let keptHeads: Bool
 
     /// The new version of each `earlier` story, `current`.
     init(_ versions: [(earlier: Story, current: Story)]) {
         byEarlier = Dictionary(versions.map { ($0.earlier.versionID, $0.current) }, uniquingKeysWith: { first, _ in first })
         new = Set(versions.map(\.current.versionID))
+        keptHeads = versions.allSatisfy { $0.earlier.head == $0.current.head }
     }
 
     /// The new version of `story`; nil when it has none.

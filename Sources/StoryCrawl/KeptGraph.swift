@@ -5,13 +5,13 @@ import StorySource
 
 /// A crawl's link graph as a build keeps it for the next one (in the output folder's kept
 /// content): the crawl's entries and base URL, each story it found by UUID with the digest of
-/// its file and a print of its head, the depth and first link of each story reached, and the
+/// its file and what the crawl read of its head (``CrawledHead``), the depth and first link of each story reached, and the
 /// edges with how they resolved. A rebuild whose saves moved no edge makes the graph from it and
 /// the stories it reads, instead of crawling them again (``updated(with:references:jobs:)``).
 ///
 /// The digests come last in the file, written in place rather than in the string table: a graph
 /// brought up to date is the same file with other digests (``encoded(updatedTo:)``). A story's
-/// UUID and print are written in place, and the first link to a story names it by its position.
+/// UUID and head are written in place, and the first link to a story names it by its position.
 /// The edges are the graph's ``EdgeTable`` as it is in memory (their ends are positions among
 /// the stories), followed by the positions of the stale ones: they are written and read as a few
 /// arrays, not edge by edge.
@@ -38,9 +38,9 @@ public struct KeptGraph: Sendable {
     private struct Kept {
         var uuid: String
         var digest: String
-        var headPrint: String
+        var head: CrawledHead
 
-        var known: KnownStory { KnownStory(uuid: uuid, digest: digest, head: .fingerprint(headPrint)) }
+        var known: KnownStory { KnownStory(uuid: uuid, digest: digest, head: head) }
     }
 
     private struct Node {
@@ -49,16 +49,9 @@ public struct KeptGraph: Sendable {
         var firstLinkedFrom: String?
     }
 
-    /// The print of a story's head (every key but `content`) that a kept graph holds.
-    static func headPrint(of story: Story) -> String {
-        var fingerprint = Fingerprint()
-        fingerprint.combine(.object(story.head))
-        return fingerprint.hex
-    }
-
     /// The graph `source` gives: the kept one with the current versions of its stories, when
     /// every story of `source` is one of the kept graph's and each one that changed since kept
-    /// its head and makes the references its earlier version made (as `references` kept them).
+    /// what the crawl read of its head and makes the references its earlier version made (as `references` kept them).
     /// Nil otherwise: the source must be crawled. The settings the crawl would be made with must
     /// be this graph's: ``entries``, ``baseURL`` and no collections.
     public func updated(with source: any InMemoryStorySource, references: ReferenceCache, jobs: Int) async throws -> LinkGraph? {
@@ -76,19 +69,16 @@ public struct KeptGraph: Sendable {
 
     // MARK: On disk
 
-    static let magic = "storysite link graph 5\n"
+    static let magic = "storysite link graph 6\n"
 
-    /// The file's bytes for `graph`, crawled from `entries` with `baseURL`, the heads printed on
-    /// at most `jobs` threads; nil when a story has no file digest (it could not be told
+    /// The file's bytes for `graph`, crawled from `entries` with `baseURL`; nil when a story has no file digest (it could not be told
     /// unchanged), or the root or the source of an edge is not among the stories reached.
-    public static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?, jobs: Int) -> FileChunks? {
+    public static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?) -> FileChunks? {
         let reached = graph.stories.map(\.story)
         guard !(reached + graph.orphans).contains(where: { $0.givenDigest == nil }),
               graph.table.placedSources.isEmpty else { return nil }
         let rootPosition = graph.root.map { graph.position(of: $0) }
         if case .some(nil) = rootPosition { return nil }
-        let reachedPrints = ParallelWork.map(count: reached.count, jobs: jobs) { headPrint(of: reached[$0]) }
-        let orphanPrints = ParallelWork.map(count: graph.orphans.count, jobs: jobs) { headPrint(of: graph.orphans[$0]) }
 
         var writer = ByteRecordWriter(magic: magic)
         writer.number(entries.count)
@@ -97,16 +87,16 @@ public struct KeptGraph: Sendable {
         writer.string(graph.rootSlug)
         writer.number(rootPosition.map { $0! + 1 } ?? 0)
         writer.number(reached.count)
-        for (node, print) in zip(graph.stories, reachedPrints) {
+        for node in graph.stories {
             writer.inlineString(node.story.uuid)
-            writer.inlineString(print)
+            writeHead(of: node.story, into: &writer)
             writer.number(node.depth)
             writeStory(node.firstLinkedFrom, of: graph, into: &writer)
         }
         writer.number(graph.orphans.count)
-        for (story, print) in zip(graph.orphans, orphanPrints) {
+        for story in graph.orphans {
             writer.inlineString(story.uuid)
-            writer.inlineString(print)
+            writeHead(of: story, into: &writer)
         }
         graph.table.write(into: &writer)
         writer.number(graph.stalePositions.count)
@@ -131,6 +121,34 @@ public struct KeptGraph: Sendable {
         if let position = graph.position(of: uuid) { return writer.number(position + 2) }
         writer.number(1)
         writer.inlineString(uuid)
+    }
+
+    /// What the crawl read of `story`'s head (see ``CrawledHead``): its `full_slug` in place, its
+    /// id (`0` for none, else `1` and the id), and the folder it is the start page of.
+    private static func writeHead(of story: Story, into writer: inout ByteRecordWriter) {
+        writer.inlineString(story.fullSlug)
+        if let id = story.id {
+            writer.number(1)
+            writer.number(id)
+        } else {
+            writer.number(0)
+        }
+        writer.optionalString(story.startPageFolder)
+    }
+
+    /// A head as ``writeHead(of:into:)`` wrote it; nil when unreadable.
+    private static func readHead(from reader: inout ByteRecordReader) -> CrawledHead? {
+        guard let fullSlug = reader.inlineString(), let hasID = reader.number() else { return nil }
+        var id: Int?
+        switch hasID {
+        case 0: id = nil
+        case 1:
+            guard let number = reader.int() else { return nil }
+            id = number
+        default: return nil
+        }
+        guard let startPageFolder = reader.optionalString() else { return nil }
+        return CrawledHead(fullSlug: fullSlug, id: id, startPageFolder: startPageFolder)
     }
 
     /// A story as ``writeStory(_:of:into:)`` wrote it, before the UUIDs of the stories reached are known.
@@ -196,10 +214,10 @@ public struct KeptGraph: Sendable {
         nodes.reserveCapacity(nodeCount)
         firstLinks.reserveCapacity(nodeCount)
         for _ in 0..<nodeCount {
-            guard let uuid = reader.inlineString(), let print = reader.inlineString(), let depth = reader.int(),
+            guard let uuid = reader.inlineString(), let head = Self.readHead(from: &reader), let depth = reader.int(),
                   let firstLink = NamedStory(from: &reader) else { return nil }
             uuids.append(uuid)
-            nodes.append(Node(story: Kept(uuid: uuid, digest: "", headPrint: print), depth: depth, firstLinkedFrom: nil))
+            nodes.append(Node(story: Kept(uuid: uuid, digest: "", head: head), depth: depth, firstLinkedFrom: nil))
             firstLinks.append(firstLink)
         }
         for position in nodes.indices {
@@ -210,8 +228,8 @@ public struct KeptGraph: Sendable {
         var orphans: [Kept] = []
         orphans.reserveCapacity(orphanCount)
         for _ in 0..<orphanCount {
-            guard let uuid = reader.inlineString(), let print = reader.inlineString() else { return nil }
-            orphans.append(Kept(uuid: uuid, digest: "", headPrint: print))
+            guard let uuid = reader.inlineString(), let head = Self.readHead(from: &reader) else { return nil }
+            orphans.append(Kept(uuid: uuid, digest: "", head: head))
         }
         guard let edges = EdgeTable(from: &reader, storyCount: nodeCount), let staleCount = reader.count() else { return nil }
         var staleEdges: [Int] = []

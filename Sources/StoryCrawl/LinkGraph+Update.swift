@@ -5,10 +5,11 @@ import StorySource
 extension LinkGraph {
     /// This graph of an earlier crawl brought up to date with `source` without crawling it
     /// again, when that is sure to give what the crawl would: every story of `source` is one of
-    /// this graph's (reached or not), and each one that changed since kept its head (slug,
-    /// name, every key but `content`) and makes the same references as before, as `references`
-    /// kept them for its earlier version. Such a change (a text edit, the common save) moves no
-    /// edge, so the graph is this one with the new versions in place. Nil otherwise: the source
+    /// this graph's (reached or not), and each one that changed since kept what the crawl reads
+    /// of its head (its `full_slug`, id and start-page folder; see ``CrawledHead``) and makes
+    /// the same references as before, as `references` kept them for its earlier version. Such a
+    /// change (a text edit, a new name or date, the common saves) moves no edge, so the graph is
+    /// this one with the new versions in place. Nil otherwise: the source
     /// must be crawled. `baseURL` is the crawl's; the entries and collections must be too.
     public func updated(
         with source: any InMemoryStorySource, references: ReferenceCache, baseURL: String?, jobs: Int
@@ -26,7 +27,7 @@ extension LinkGraph {
     }
 
     /// This graph with `changed`, new versions of some of its stories (reached or not), in place
-    /// of the earlier ones, when each kept its head and makes the references its earlier
+    /// of the earlier ones, when each kept what the crawl reads of its head and makes the references its earlier
     /// version made (as `references` kept them): what a save that edited only their content
     /// gives. Nil when any is not one of this graph's stories or changed in a way that could
     /// move an edge: the source must be crawled. `baseURL` is the crawl's. Unlike

@@ -8,27 +8,35 @@ struct KnownStory {
     var uuid: String
     /// The digest of its file; nil for a story without one, which cannot be brought up to date.
     var digest: String?
-    var head: Head
+    var head: CrawledHead
+}
 
-    /// Its head (every key but `content`), or the print of it a ``KeptGraph`` holds.
-    enum Head {
-        case object(JSONObject)
-        case fingerprint(String)
+/// What a crawl reads of a story's head (every key but `content`): the `full_slug` (which
+/// references by slug resolve to, which folder lists the story, where relative links start),
+/// the numeric `id` (which references by id resolve to) and the folder it is the start page of
+/// (from `is_startpage` and `is_folder`: which stories it lists). Any other key of the head,
+/// such as `name`, `position`, `tag_list` or the dates, moves no edge of a crawl without
+/// collections: a story that changed only those keeps its place in the graph.
+struct CrawledHead: Equatable {
+    var fullSlug: String
+    var id: Int?
+    var startPageFolder: String?
 
-        /// Whether `story`, the current version, has this head.
-        func matches(_ story: Story) -> Bool {
-            switch self {
-            case .object(let head): story.head == head
-            case .fingerprint(let print): KeptGraph.headPrint(of: story) == print
-            }
-        }
+    init(fullSlug: String, id: Int?, startPageFolder: String?) {
+        self.fullSlug = fullSlug
+        self.id = id
+        self.startPageFolder = startPageFolder
+    }
+
+    init(of story: Story) {
+        self.init(fullSlug: story.fullSlug, id: story.id, startPageFolder: story.startPageFolder)
     }
 }
 
 extension Story {
     /// This story as a graph made from it knows it.
     var known: KnownStory {
-        KnownStory(uuid: uuid, digest: givenDigest, head: .object(head))
+        KnownStory(uuid: uuid, digest: givenDigest, head: CrawledHead(of: self))
     }
 }
 
@@ -65,7 +73,7 @@ struct StoryUpdate {
         guard let story = current(earlier.uuid), story.uuid == earlier.uuid,
               let digest = story.givenDigest, let earlierDigest = earlier.digest else { return nil }
         if digest == earlierDigest { return story }
-        guard earlier.head.matches(story) else { return nil }
+        guard earlier.head == CrawledHead(of: story) else { return nil }
         guard reached else { return story }
         guard let before = references.kept(forDigest: earlierDigest, baseURL: baseURL, rootSlug: rootSlug) else { return nil }
         let after = references.references(in: story, baseURL: baseURL, rootSlug: rootSlug) {

@@ -56,7 +56,7 @@ extension StoryCrawlTests {
             #expect(graph.stories.count > 300)
             let scratch = try TemporaryFolder()
             let file = scratch.path("content-graph")
-            let bytes = try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2)).bytes
+            let bytes = try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil)).bytes
             try Data(bytes).write(to: file)
             let kept = try #require(KeptGraph.reading(file))
             let update = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
@@ -83,7 +83,7 @@ extension StoryCrawlTests {
                 let update = try #require(try await kept.updated(with: source, references: references, jobs: 2))
                 #expect(update.story(uuid: "u-setup")?.content["title"]?.stringValue == text)
                 let bytes = kept.encoded(updatedTo: update).bytes
-                #expect(bytes == KeptGraph.encoded(update, entries: ["home"], baseURL: nil, jobs: 2)?.bytes)
+                #expect(bytes == KeptGraph.encoded(update, entries: ["home"], baseURL: nil)?.bytes)
                 try Data(bytes).write(to: file)
                 kept = try #require(KeptGraph.reading(file))
                 let crawled = try await Update.crawl(folder, references: ReferenceCache())
@@ -95,7 +95,7 @@ extension StoryCrawlTests {
         func unreadableFiles() async throws {
             let folder = try TemporaryFolder()
             try writeEveryKindOfEdge(in: folder)
-            let bytes = try #require(KeptGraph.encoded(try await Update.crawl(folder, references: ReferenceCache()), entries: ["home"], baseURL: nil, jobs: 2)).bytes
+            let bytes = try #require(KeptGraph.encoded(try await Update.crawl(folder, references: ReferenceCache()), entries: ["home"], baseURL: nil)).bytes
             let scratch = try TemporaryFolder()
             let file = scratch.path("content-graph")
             #expect(KeptGraph.reading(file) == nil)

@@ -35,6 +35,17 @@ extension StoryCrawlTests {
             #expect(Fixture.shape(update) == Fixture.shape(crawled))
         }
 
+        @Test("a new version whose name changed is put in place: the crawl reads no name, and the graph is the one a crawl gives")
+        func nameChange() async throws {
+            let (folder, graph, references) = try await Self.crawled()
+            try folder.write("a.json", storyText("u-a", "a", fields: #""link": \#(storyLink("u-b")), "text": "first""#)
+                .replacingOccurrences(of: #"{"uuid""#, with: #"{"name": "Renamed", "uuid""#))
+            let update = try #require(graph.updated(changing: [try Self.current("u-a", in: folder)], references: references, baseURL: nil))
+            #expect(update.story(uuid: "u-a")?.name == "Renamed")
+            let crawled = try await Fixture.crawl(folder, references: ReferenceCache())
+            #expect(Fixture.shape(update) == Fixture.shape(crawled))
+        }
+
         @Test("a changed root story is the graph's root in its new version")
         func rootChange() async throws {
             let (folder, graph, references) = try await Self.crawled()
@@ -57,17 +68,15 @@ extension StoryCrawlTests {
             #expect(Fixture.shape(update) == Fixture.shape(crawled))
         }
 
-        @Test("a changed name, a new link, a story the graph does not know, or the same story twice needs a crawl",
-              arguments: ["name", "link", "unknown", "twice"])
+        @Test("a changed slug, a new link, a story the graph does not know, or the same story twice needs a crawl",
+              arguments: ["slug", "link", "unknown", "twice"])
         func needsCrawl(change: String) async throws {
             let (folder, graph, references) = try await Self.crawled()
             let changed: [Story]
             switch change {
-            case "name":
-                try folder.write("a.json", storyText("u-a", "a", fields: #""link": \#(storyLink("u-b")), "text": "first""#)
-                    .replacingOccurrences(of: #"{"uuid""#, with: #"{"name": "Renamed", "uuid""#))
-                changed = [try Self.current("u-a", in: folder)]
-                #expect(changed[0].name == "Renamed")
+            case "slug":
+                try Fixture.write(folder, bSlug: "b-renamed")
+                changed = [try Self.current("u-b", in: folder)]
             case "link":
                 try Fixture.write(folder, aLinksTo: "u-c")
                 changed = [try Self.current("u-a", in: folder)]

@@ -42,7 +42,7 @@ extension StoryCrawlTests {
         static func kept(_ graph: LinkGraph) throws -> KeptGraph {
             let scratch = try TemporaryFolder()
             let file = scratch.path("content-graph")
-            try Data(try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2)).bytes).write(to: file)
+            try Data(try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil)).bytes).write(to: file)
             return try #require(KeptGraph.reading(file))
         }
 
@@ -73,7 +73,27 @@ extension StoryCrawlTests {
             #expect(update.orphans.first?.content["text"]?.stringValue == "c changed")
         }
 
-        @Test("a changed link, slug, or set of stories needs a crawl", arguments: Held.allCases, ["link", "slug", "added", "removed", "orphan slug"])
+        @Test("a new name, position, tags or dates, of a story reached or not, give the crawl's graph with the new heads", arguments: Held.allCases)
+        func headEdit(held: Held) async throws {
+            let folder = try TemporaryFolder()
+            try Self.write(folder)
+            let references = ReferenceCache()
+            let graph = try await Self.crawl(folder, references: references)
+
+            let head = #""name": "Renamed", "position": 3, "tag_list": ["news"], "published_at": "2026-12-04T10:00:00.000Z""#
+            try folder.write("b.json", #"{"uuid": "u-b", "full_slug": "b", \#(head), "content": {"_uid": "root-u-b", "component": "page"}}"#)
+            try folder.write("c.json", #"{"uuid": "u-c", "full_slug": "c", \#(head), "content": {"_uid": "root-u-c", "component": "page", "text": "c"}}"#)
+            let update = try #require(try await Self.updated(graph, held: held, folder, references: references))
+            let crawled = try await Self.crawl(folder, references: ReferenceCache())
+            #expect(Self.shape(update) == Self.shape(crawled))
+            #expect(update.story(uuid: "u-b")?.name == "Renamed")
+            #expect(update.story(uuid: "u-b")?.tags == ["news"])
+            #expect(update.orphans.first?.name == "Renamed")
+        }
+
+        @Test(
+            "a changed link, slug, id, start page, or set of stories needs a crawl", arguments: Held.allCases,
+            ["link", "slug", "id", "start page", "folder", "added", "removed", "orphan slug"])
         func structuralChange(held: Held, change: String) async throws {
             let folder = try TemporaryFolder()
             try Self.write(folder)
@@ -83,6 +103,9 @@ extension StoryCrawlTests {
             switch change {
             case "link": try Self.write(folder, aLinksTo: "u-c")
             case "slug": try Self.write(folder, bSlug: "b-renamed")
+            case "id": try folder.write("b.json", storyText("u-b", "b", id: 7))
+            case "start page": try folder.write("b.json", #"{"uuid": "u-b", "full_slug": "b", "is_startpage": true, "content": {"_uid": "r", "component": "page"}}"#)
+            case "folder": try folder.write("b.json", #"{"uuid": "u-b", "full_slug": "b", "is_folder": true, "content": {"_uid": "r", "component": "page"}}"#)
             case "added": try folder.write("d.json", storyText("u-d", "d"))
             case "removed": try FileManager.default.removeItem(at: folder.path("c.json"))
             default: try folder.write("c.json", storyText("u-c", "c-renamed", fields: #""text": "c""#))

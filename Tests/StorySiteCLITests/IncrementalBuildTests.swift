@@ -26,6 +26,9 @@ extension StorySiteCLITests {
                 try replace("Our sync engine, which I descr", with: "Our sync engine, edited, which I descr",
                             in: "Content/blog/how-we-test-sync-on-a-train.json", of: workspace)
             },
+            Change(description: "name change") { workspace in
+                try replace("\"name\": \"Tom Hadley\"", with: "\"name\": \"Thomas Hadley\"", in: "Content/team/tom-hadley.json", of: workspace)
+            },
             Change(description: "slug rename") { workspace in
                 try replace("\"slug\": \"tom-hadley\"", with: "\"slug\": \"thomas-hadley\"", in: "Content/team/tom-hadley.json", of: workspace)
                 try replace("\"full_slug\": \"team/tom-hadley\"", with: "\"full_slug\": \"team/thomas-hadley\"",
@@ -195,7 +198,7 @@ extension StorySiteCLITests {
                 .replacingOccurrences(of: #""title": "Next""#, with: #""title": "\#(title)""#))
         }
 
-        @Test("on a site without languages or collections, a rebuild after edits that move no link brings the kept graph up to date, and one after a new link crawls, each as a full build would")
+        @Test("on a site without languages or collections, a rebuild after edits that move no link (text, a name) brings the kept graph up to date, and one after a new link crawls, each as a full build would")
         func keptGraph() async throws {
             let workspace = try Self.linkChainSite()
             // With no graph kept yet there is nothing to bring up to date, and no such phase.
@@ -211,6 +214,12 @@ extension StorySiteCLITests {
                 #expect(try workspace.read("Output/a/index.html").contains(title))
                 try await Self.expectSameAsFullBuild(workspace, "a text edit")
             }
+            // A new name moves no link either: b's page shows it, and the graph is brought up to date.
+            try workspace.write("Content/b.json", Site.story("b", uuid: "b").replacingOccurrences(of: #""name": "b""#, with: #""name": "Bee""#))
+            let renamed = try await Self.phasesOfBuild(in: workspace)
+            #expect(renamed.contains("graph update") && !renamed.contains("crawl"), "\(renamed)")
+            #expect(try workspace.read("Output/b/index.html").contains("<h1>Bee</h1>"))
+            try await Self.expectSameAsFullBuild(workspace, "a new name")
             // Now a links to c, which nothing linked to: the site is crawled again, and c gets its page.
             try Self.editA(in: workspace, title: "Forward", linkTo: "c")
             #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
