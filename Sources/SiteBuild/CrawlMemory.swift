@@ -76,18 +76,23 @@ public final class CrawlMemory: @unchecked Sendable {
     }
 
     /// The latest crawl's graph of `language` brought up to date with `source` and remembered,
-    /// when it was crawled from `entries` with `baseURL` and no save since changed an edge; nil
-    /// when `source` must be crawled. `references` hold those of the latest crawl.
+    /// when it was crawled from `entries` with `baseURL` and no save since added or removed a
+    /// story or changed what the crawl reads of a head (see
+    /// ``StoryCrawl/LinkGraph/updated(with:references:baseURL:jobs:)``); nil when `source` must
+    /// be crawled. `references` hold those of the latest crawl.
     func updatedGraph(
         of language: String?, entries: [String], baseURL: String?, source: LocalFolderSource, references: ReferenceCache, jobs: Int
     ) async throws -> LinkGraph? {
         guard var latest = latestCrawl(of: language, entries: entries, baseURL: baseURL) else { return nil }
-        if let graph = latest.graph {
-            latest.graph = try await graph.updated(with: source, references: references, baseURL: baseURL, jobs: jobs)
+        let update = if let graph = latest.graph {
+            try await graph.updated(with: source, references: references, baseURL: baseURL, jobs: jobs)
         } else {
-            latest.graph = try await latest.kept?.updated(with: source, references: references, jobs: jobs)
+            try await latest.kept?.updated(with: source, references: references, jobs: jobs)
         }
-        guard latest.graph != nil else { return nil }
+        guard let update else { return nil }
+        latest.graph = update.graph
+        // A graph whose edges moved is written whole, not as the kept file with new digests.
+        if !update.keepsEdges { latest.kept = nil }
         latest.isNew = true
         lock.withLock { self.latest[language ?? ""] = latest }
         return latest.graph

@@ -224,7 +224,7 @@ public struct Crawler: Sendable {
 
     /// The stories the folder `folder` lists, out of the stories below it: those directly in
     /// it and the start pages of its direct sub-folders, without `startPage` itself.
-    private static func listed(in folder: String, by startPage: Story, among stories: [Story]) -> [Story] {
+    static func listed(in folder: String, by startPage: Story, among stories: [Story]) -> [Story] {
         stories.filter { $0.uuid != startPage.uuid && $0.listingFolder == folder }
     }
 
@@ -237,46 +237,10 @@ public struct Crawler: Sendable {
     }
 }
 
-/// The edges of the references found in one story of a crawl's level (and of its listing),
-/// made on the level's threads: their table, whose targets are set once the level is placed,
-/// and the UUID each resolved to.
-private struct StoryEdges {
-    var table = EdgeTable()
-    var targets: [String?] = []
-
-    init() {}
-
-    /// The edges of `references`, found in the story at `source` with the UUID `uuid`, each
-    /// resolved to the UUID `target` gives.
-    init(source: Int, uuid: String, references: [ExtractedReference], target: (borrowing ExtractedReference) -> String?) {
-        targets.reserveCapacity(references.count)
-        // Indexing instead of iterating copies no reference as a whole.
-        for index in references.indices {
-            let resolved = target(references[index])
-            table.append(
-                source: source, sourceUUID: uuid, fieldPath: references[index].fieldPath, kind: references[index].kind,
-                reference: references[index].reference, anchor: references[index].anchor,
-                cachedURL: references[index].cachedURL, target: resolved)
-            targets.append(resolved)
-        }
-    }
-
-    /// Adds a listing edge to each of `members`, listed by the story at `source` with the UUID `uuid`.
-    mutating func addListing(_ members: [Story], source: Int, uuid: String) {
-        guard !members.isEmpty else { return }
-        table.reserveCapacity(adding: members.count, textBytes: 2 * members.count)
-        targets.reserveCapacity(targets.count + members.count)
-        for member in members {
-            table.append(
-                source: source, sourceUUID: uuid, fieldPath: "", kind: .listing, reference: .uuid(member.uuid), anchor: nil,
-                cachedURL: nil, target: member.uuid)
-            targets.append(member.uuid)
-        }
-    }
-
+extension StoryEdges {
     /// These edges with the targets set that `reached` (positions by UUID) has, and the
     /// others, in order, still to be placed.
-    consuming func placing(among reached: StoryPositions) -> PlacingEdges {
+    fileprivate consuming func placing(among reached: StoryPositions) -> PlacingEdges {
         var pending: [PlacingEdges.Target] = []
         for (edge, target) in targets.enumerated() {
             guard let target else { continue }

@@ -121,7 +121,36 @@ struct EdgeTable: Sendable {
         for (index, uuid) in other.placedTargets { placedTargets[first + index] = uuid }
     }
 
+    /// Adds the edges at `range` of `other` as edges of the story at `source`, their texts as
+    /// they are; each one's target is set with ``setTarget(ofEdge:to:uuid:)``, until then none.
+    mutating func append(edges range: Range<Int>, of other: EdgeTable, source: Int) {
+        guard !range.isEmpty else { return }
+        let textStart = range.lowerBound == 0 ? 0 : Int(other.textEnds[range.lowerBound - 1])
+        let textEnd = Int(other.textEnds[range.upperBound - 1])
+        precondition(text.count + textEnd - textStart <= UInt32.max, "a link graph's edges hold more than 4 GB of text")
+        sources.append(contentsOf: repeatElement(Int32(source), count: range.count))
+        targets.append(contentsOf: repeatElement(-1, count: range.count))
+        kinds.append(contentsOf: other.kinds[range])
+        for end in other.textEnds[range] { textEnds.append(UInt32(text.count + Int(end) - textStart)) }
+        text.append(contentsOf: other.text[textStart..<textEnd])
+    }
+
     // MARK: Reading
+
+    /// The edges of each of the first `storyCount` stories, as ranges: what a crawl makes, whose
+    /// every edge's source is a story and which adds a story's edges together, in the order of
+    /// the stories. Nil for a table that is not so.
+    func runsBySource(storyCount: Int) -> [Range<Int>]? {
+        var runs: [Range<Int>] = []
+        runs.reserveCapacity(storyCount)
+        var index = 0
+        for source in 0..<Int32(clamping: storyCount) {
+            let start = index
+            while index < count, sources[index] == source { index += 1 }
+            runs.append(start..<index)
+        }
+        return index == count ? runs : nil
+    }
 
     /// The position of the source of the edge at `index`; nil when it is none of the stories.
     func source(ofEdge index: Int) -> Int? {

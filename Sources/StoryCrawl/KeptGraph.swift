@@ -49,22 +49,32 @@ public struct KeptGraph: Sendable {
         var firstLinkedFrom: String?
     }
 
-    /// The graph `source` gives: the kept one with the current versions of its stories, when
-    /// every story of `source` is one of the kept graph's and each one that changed since kept
-    /// what the crawl read of its head and makes the references its earlier version made (as `references` kept them).
-    /// Nil otherwise: the source must be crawled. The settings the crawl would be made with must
-    /// be this graph's: ``entries``, ``baseURL`` and no collections.
-    public func updated(with source: any InMemoryStorySource, references: ReferenceCache, jobs: Int) async throws -> LinkGraph? {
+    /// The graph `source` gives, when every story of `source` is one of the kept graph's and
+    /// each one that changed since kept what the crawl reads of its head: the kept graph with
+    /// the current versions of its stories, when each changed story makes the references its
+    /// earlier version made (as `references` kept them); else the crawl replayed over the kept
+    /// edges (see ``CrawlReplay``). Nil otherwise: the source must be crawled. The settings the
+    /// crawl would be made with must be this graph's: ``entries``, ``baseURL`` and no collections.
+    public func updated(with source: LocalFolderSource, references: ReferenceCache, jobs: Int) async throws -> LinkGraph.Update? {
         let update = StoryUpdate(current: { source.story(for: .uuid($0)) }, references: references, baseURL: baseURL, rootSlug: rootSlug)
         guard let all = try await source.allStories(), all.count == nodes.count + orphans.count,
               let reached = update.currentVersions(of: nodes.count, reached: true, jobs: jobs, earlier: { nodes[$0].story.known }),
               let unreached = update.currentVersions(of: orphans.count, reached: false, jobs: jobs, earlier: { orphans[$0].known })
         else { return nil }
-        let stories = zip(nodes, reached).map { node, story in
+        guard reached.relinked.isEmpty else {
+            let earlier = CrawlReplay.Earlier(
+                uuids: nodes.map(\.story.uuid), entryCount: nodes.prefix { $0.depth == 0 }.count, root: rootPosition, table: edges, stale: staleEdges)
+            return try await CrawlReplay(source: source, update: update)
+                .graph(replaying: earlier, current: reached.stories, relinked: reached.relinked, jobs: jobs)
+                .map { LinkGraph.Update(graph: $0, keepsEdges: false) }
+        }
+        let stories = zip(nodes, reached.stories).map { node, story in
             LinkGraph.Node(story: story, depth: node.depth, firstLinkedFrom: node.firstLinkedFrom)
         }
-        return LinkGraph(
-            stories: stories, table: edges, orphans: unreached, root: rootPosition.map { reached[$0] }, stale: staleEdges, jobs: jobs)
+        let graph = LinkGraph(
+            stories: stories, table: edges, orphans: unreached.stories, root: rootPosition.map { reached.stories[$0] }, stale: staleEdges,
+            jobs: jobs)
+        return LinkGraph.Update(graph: graph, keepsEdges: true)
     }
 
     // MARK: On disk

@@ -40,8 +40,8 @@ extension Story {
     }
 }
 
-/// Finds the current versions of the stories an earlier crawl read, when none of
-/// them changed in a way that could move an edge: what lets a graph be brought up to date
+/// Finds the current versions of the stories an earlier crawl read, when none of them changed
+/// in a way that could move an edge but its own: what lets a graph be brought up to date
 /// without a crawl (``LinkGraph/updated(with:references:baseURL:jobs:)``, ``KeptGraph``).
 struct StoryUpdate {
     /// The current version of the story with a UUID; nil when it is gone.
@@ -50,35 +50,44 @@ struct StoryUpdate {
     let baseURL: String?
     let rootSlug: String
 
+    /// The current versions of some stories of an earlier crawl, in its order.
+    struct Versions {
+        var stories: [Story]
+        /// The positions, in order, of the stories reached whose references changed, or whose
+        /// earlier references are not known: their edges must be found again.
+        var relinked: [Int]
+    }
+
     /// The current versions of the `count` stories `earlier` gives, looked at on at most `jobs`
-    /// threads; nil when any is gone or changed in a way that could move an edge. With
-    /// `reached` (stories the crawl reached, whose references are edges), a changed story must
-    /// make the references its earlier version made, and the references of those that did not
-    /// change are kept in a cache that is written back, as a crawl keeps them.
-    func currentVersions(of count: Int, reached: Bool, jobs: Int, earlier: (Int) -> KnownStory) -> [Story]? {
+    /// threads; nil when any is gone or changed what the crawl reads of its head. With
+    /// `reached` (stories the crawl reached, whose references are edges), the references of a
+    /// changed story are compared with its earlier version's, and those of the stories that did
+    /// not change are kept in a cache that is written back, as a crawl keeps them.
+    func currentVersions(of count: Int, reached: Bool, jobs: Int, earlier: (Int) -> KnownStory) -> Versions? {
         let found = ParallelWork.map(count: count, jobs: jobs) { currentVersion(of: earlier($0), reached: reached) }
         guard !found.contains(where: { $0 == nil }) else { return nil }
-        let stories = found.map { $0! }
+        let versions = Versions(stories: found.map { $0!.story }, relinked: found.indices.filter { found[$0]!.relinked })
         if reached {
-            references.keep(digests: zip(0..<count, stories).compactMap { position, story in
+            references.keep(digests: zip(0..<count, versions.stories).compactMap { position, story in
                 story.givenDigest == earlier(position).digest ? story.givenDigest : nil
             }, baseURL: baseURL, rootSlug: rootSlug)
         }
-        return stories
+        return versions
     }
 
-    /// The current version of `earlier`: nil when it is gone or changed in a way that could
-    /// move an edge. With `reached`, as ``currentVersions(of:reached:jobs:earlier:)`` says.
-    func currentVersion(of earlier: KnownStory, reached: Bool) -> Story? {
+    /// The current version of `earlier`, and whether its references changed (only with
+    /// `reached`, as ``currentVersions(of:reached:jobs:earlier:)`` says); nil when it is gone
+    /// or changed what the crawl reads of its head.
+    func currentVersion(of earlier: KnownStory, reached: Bool) -> (story: Story, relinked: Bool)? {
         guard let story = current(earlier.uuid), story.uuid == earlier.uuid,
               let digest = story.givenDigest, let earlierDigest = earlier.digest else { return nil }
-        if digest == earlierDigest { return story }
+        if digest == earlierDigest { return (story, false) }
         guard earlier.head == CrawledHead(of: story) else { return nil }
-        guard reached else { return story }
-        guard let before = references.kept(forDigest: earlierDigest, baseURL: baseURL, rootSlug: rootSlug) else { return nil }
+        guard reached else { return (story, false) }
+        let before = references.kept(forDigest: earlierDigest, baseURL: baseURL, rootSlug: rootSlug)
         let after = references.references(in: story, baseURL: baseURL, rootSlug: rootSlug) {
             ReferenceExtractor.references(in: story, baseURL: baseURL, rootSlug: rootSlug)
         }
-        return after == before ? story : nil
+        return (story, after != before)
     }
 }

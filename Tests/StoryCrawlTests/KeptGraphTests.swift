@@ -12,13 +12,13 @@ extension StoryCrawlTests {
 
         /// Every kind of edge: a listing, Markdown links with an anchor, a relation, a stale
         /// saved slug, a broken link; and a story nothing links to.
-        private func writeEveryKindOfEdge(in folder: TemporaryFolder, setupText: String = "Setup") throws {
+        private func writeEveryKindOfEdge(in folder: TemporaryFolder, setupText: String = "Setup", see: String = "[faq](../faq#q1)") throws {
             try folder.write("home.json", storyText("u-home", "home", fields: #"""
                 "nav": [\#(linkBlock(storyLink("u-docs", cached: "old-docs/")))], "broken": \#(storyLink("u-gone"))
                 """#))
             try folder.write("docs/index.json", storyText("u-docs", "docs/", id: 10, fields: #""text": "[setup](./guides/setup)""#))
             try folder.write("docs/guides/setup.json", storyText("u-setup", "docs/guides/setup", fields: #"""
-                "title": "\#(setupText)", "see": "[faq](../faq#q1)", "tags": ["0b87cb6f-b089-4dd2-a1e3-87f9427d0700"]
+                "title": "\#(setupText)", "see": "\#(see)", "tags": ["0b87cb6f-b089-4dd2-a1e3-87f9427d0700"]
                 """#))
             try folder.write("docs/faq.json", storyText("u-faq", "docs/faq"))
             try folder.write("tags/web.json", storyText("0b87cb6f-b089-4dd2-a1e3-87f9427d0700", "tags/web"))
@@ -36,7 +36,7 @@ extension StoryCrawlTests {
 
             let kept = try Update.kept(graph)
             #expect(kept.entries == ["home"] && kept.baseURL == nil)
-            let update = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
+            let update = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2)?.graph)
             #expect(Update.shape(update) == Update.shape(graph))
             #expect(update.staleEdges == graph.staleEdges && update.unresolvedEdges == graph.unresolvedEdges)
             #expect(update.root?.uuid == "u-home")
@@ -59,7 +59,7 @@ extension StoryCrawlTests {
             let bytes = try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil)).bytes
             try Data(bytes).write(to: file)
             let kept = try #require(KeptGraph.reading(file))
-            let update = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
+            let update = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2)?.graph)
             #expect(update.edges == graph.edges)
             #expect(Update.shape(update) == Update.shape(graph))
             for share in [2, 3, 7, 1_000] {
@@ -80,7 +80,9 @@ extension StoryCrawlTests {
             for text in ["Set up", "Setting up"] {
                 try writeEveryKindOfEdge(in: folder, setupText: text)
                 let source = try LocalFolderSource(folder: folder.url)
-                let update = try #require(try await kept.updated(with: source, references: references, jobs: 2))
+                let updated = try #require(try await kept.updated(with: source, references: references, jobs: 2))
+                #expect(updated.keepsEdges)
+                let update = updated.graph
                 #expect(update.story(uuid: "u-setup")?.content["title"]?.stringValue == text)
                 let bytes = kept.encoded(updatedTo: update).bytes
                 #expect(bytes == KeptGraph.encoded(update, entries: ["home"], baseURL: nil)?.bytes)
@@ -89,6 +91,32 @@ extension StoryCrawlTests {
                 let crawled = try await Update.crawl(folder, references: ReferenceCache())
                 #expect(Update.shape(update) == Update.shape(crawled), "after '\(text)'")
             }
+        }
+
+        @Test(
+            "a changed link among every kind of edge replays the crawl: the crawl's graph, written whole, and brought up to date again from that file",
+            arguments: ["[faq](../faq#q2)", "[idea](/drafts/idea)", "[nothing](/nowhere)", "no link"])
+        func replayedAndKept(see: String) async throws {
+            let folder = try TemporaryFolder()
+            try writeEveryKindOfEdge(in: folder)
+            let references = ReferenceCache()
+            let kept = try Update.kept(try await Update.crawl(folder, references: references))
+
+            try writeEveryKindOfEdge(in: folder, see: see)
+            let updated = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
+            #expect(!updated.keepsEdges)
+            let crawled = try await Update.crawl(folder, references: ReferenceCache())
+            #expect(Update.shape(updated.graph) == Update.shape(crawled))
+            #expect(updated.graph.staleEdges == crawled.staleEdges && updated.graph.unresolvedEdges == crawled.unresolvedEdges)
+            #expect(Set(updated.graph.edges.map(\.kind)) == Set(crawled.edges.map(\.kind)))
+            let bytes = try #require(KeptGraph.encoded(updated.graph, entries: ["home"], baseURL: nil)).bytes
+            #expect(bytes == KeptGraph.encoded(crawled, entries: ["home"], baseURL: nil)?.bytes)
+
+            try writeEveryKindOfEdge(in: folder, setupText: "Set up", see: see)
+            let again = try #require(try await Update.kept(updated.graph).updated(
+                with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
+            #expect(again.keepsEdges)
+            #expect(Update.shape(again.graph) == Update.shape(try await Update.crawl(folder, references: ReferenceCache())))
         }
 
         @Test("a missing file, one of another version, one cut short and one with a count past its end are no kept graph")
@@ -130,7 +158,7 @@ extension StoryCrawlTests {
             try writeEveryKindOfEdge(in: folder, setupText: "Set up")
             let second = ReferenceCache.reading(cacheFile)
             let update = try #require(
-                try await Update.kept(graph).updated(with: try LocalFolderSource(folder: folder.url), references: second, jobs: 2))
+                try await Update.kept(graph).updated(with: try LocalFolderSource(folder: folder.url), references: second, jobs: 2)?.graph)
             try Data(try #require(second.encoded()).bytes).write(to: cacheFile)
 
             let written = ReferenceCache.reading(cacheFile, writesBack: false)

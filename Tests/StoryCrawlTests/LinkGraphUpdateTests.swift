@@ -28,7 +28,7 @@ extension StoryCrawlTests {
         }
 
         /// `graph` brought up to date with `folder`, held as `held` says.
-        static func updated(_ graph: LinkGraph, held: Held, _ folder: TemporaryFolder, references: ReferenceCache) async throws -> LinkGraph? {
+        static func updated(_ graph: LinkGraph, held: Held, _ folder: TemporaryFolder, references: ReferenceCache) async throws -> LinkGraph.Update? {
             let source = try LocalFolderSource(folder: folder.url)
             switch held {
             case .inMemory:
@@ -66,7 +66,9 @@ extension StoryCrawlTests {
             let graph = try await Self.crawl(folder, references: references)
 
             try Self.write(folder, text: "second", cText: "c changed")
-            let update = try #require(try await Self.updated(graph, held: held, folder, references: references))
+            let updated = try #require(try await Self.updated(graph, held: held, folder, references: references))
+            #expect(updated.keepsEdges)
+            let update = updated.graph
             let crawled = try await Self.crawl(folder, references: ReferenceCache())
             #expect(Self.shape(update) == Self.shape(crawled))
             #expect(update.story(uuid: "u-a")?.content["text"]?.stringValue == "second")
@@ -83,7 +85,9 @@ extension StoryCrawlTests {
             let head = #""name": "Renamed", "position": 3, "tag_list": ["news"], "published_at": "2026-12-04T10:00:00.000Z""#
             try folder.write("b.json", #"{"uuid": "u-b", "full_slug": "b", \#(head), "content": {"_uid": "root-u-b", "component": "page"}}"#)
             try folder.write("c.json", #"{"uuid": "u-c", "full_slug": "c", \#(head), "content": {"_uid": "root-u-c", "component": "page", "text": "c"}}"#)
-            let update = try #require(try await Self.updated(graph, held: held, folder, references: references))
+            let updated = try #require(try await Self.updated(graph, held: held, folder, references: references))
+            #expect(updated.keepsEdges)
+            let update = updated.graph
             let crawled = try await Self.crawl(folder, references: ReferenceCache())
             #expect(Self.shape(update) == Self.shape(crawled))
             #expect(update.story(uuid: "u-b")?.name == "Renamed")
@@ -91,9 +95,45 @@ extension StoryCrawlTests {
             #expect(update.orphans.first?.name == "Renamed")
         }
 
+        /// home → a → b, and c → d → home, which nothing reached links to; c and d are orphans.
+        static func writeTwoChains(_ folder: TemporaryFolder, aLinksTo target: String) throws {
+            try folder.write("home.json", storyText("u-home", "home", fields: #""link": \#(storyLink("u-a"))"#))
+            try folder.write("a.json", storyText("u-a", "a", fields: #""link": \#(storyLink(target, cached: "x")), "more": "[home](/home#top)""#))
+            try folder.write("b.json", storyText("u-b", "b", fields: #""back": \#(storyLink("u-a"))"#))
+            try folder.write("c.json", storyText("u-c", "c", fields: #""link": \#(storyLink("u-d")), "see": "[b](/b)""#))
+            try folder.write("d.json", storyText("u-d", "d", fields: #""link": \#(storyLink("u-home")), "gone": \#(storyLink("u-gone"))"#))
+        }
+
         @Test(
-            "a changed link, slug, id, start page, or set of stories needs a crawl", arguments: Held.allCases,
-            ["link", "slug", "id", "start page", "folder", "added", "removed", "orphan slug"])
+            "a changed link replays the crawl over the earlier edges: the crawl's graph, with the stories it now reaches (and theirs) and without those it no longer does",
+            arguments: Held.allCases, ["u-c", "u-d", "u-gone", "u-home", "u-b"])
+        func changedLink(held: Held, target: String) async throws {
+            let folder = try TemporaryFolder()
+            try Self.writeTwoChains(folder, aLinksTo: "u-b")
+            let references = ReferenceCache()
+            let graph = try await Self.crawl(folder, references: references)
+            #expect(graph.orphans.map(\.uuid) == ["u-c", "u-d"])
+
+            try Self.writeTwoChains(folder, aLinksTo: target)
+            // Another saved slug is another reference, even to the same story.
+            if target == "u-b" { try Self.replace(#""cached_url": "x""#, with: #""cached_url": "b""#, in: "a.json", of: folder) }
+            let updated = try #require(try await Self.updated(graph, held: held, folder, references: references))
+            #expect(!updated.keepsEdges)
+            let crawled = try await Self.crawl(folder, references: ReferenceCache())
+            #expect(Self.shape(updated.graph) == Self.shape(crawled))
+            #expect(updated.graph.staleEdges == crawled.staleEdges && updated.graph.unresolvedEdges == crawled.unresolvedEdges)
+            #expect(updated.graph.root?.uuid == "u-home")
+        }
+
+        static func replace(_ old: String, with new: String, in path: String, of folder: TemporaryFolder) throws {
+            let text = try String(contentsOf: folder.path(path), encoding: .utf8)
+            #expect(text.contains(old))
+            try folder.write(path, text.replacingOccurrences(of: old, with: new))
+        }
+
+        @Test(
+            "a changed slug, id, start page, or set of stories needs a crawl", arguments: Held.allCases,
+            ["slug", "id", "start page", "folder", "added", "removed", "orphan slug"])
         func structuralChange(held: Held, change: String) async throws {
             let folder = try TemporaryFolder()
             try Self.write(folder)
@@ -101,7 +141,6 @@ extension StoryCrawlTests {
             let graph = try await Self.crawl(folder, references: references)
 
             switch change {
-            case "link": try Self.write(folder, aLinksTo: "u-c")
             case "slug": try Self.write(folder, bSlug: "b-renamed")
             case "id": try folder.write("b.json", storyText("u-b", "b", id: 7))
             case "start page": try folder.write("b.json", #"{"uuid": "u-b", "full_slug": "b", "is_startpage": true, "content": {"_uid": "r", "component": "page"}}"#)
@@ -113,13 +152,16 @@ extension StoryCrawlTests {
             #expect(try await Self.updated(graph, held: held, folder, references: references) == nil)
         }
 
-        @Test("a story whose earlier references were not kept needs a crawl", arguments: Held.allCases)
+        @Test("a changed story whose earlier references were not kept has its edges found again: the crawl's graph", arguments: Held.allCases)
         func unknownReferences(held: Held) async throws {
             let folder = try TemporaryFolder()
             try Self.write(folder)
             let graph = try await Self.crawl(folder, references: ReferenceCache())
             try Self.write(folder, text: "second")
-            #expect(try await Self.updated(graph, held: held, folder, references: ReferenceCache()) == nil)
+            let updated = try #require(try await Self.updated(graph, held: held, folder, references: ReferenceCache()))
+            #expect(!updated.keepsEdges)
+            let crawled = try await Self.crawl(folder, references: ReferenceCache())
+            #expect(Self.shape(updated.graph) == Self.shape(crawled))
         }
     }
 }

@@ -198,7 +198,7 @@ extension StorySiteCLITests {
                 .replacingOccurrences(of: #""title": "Next""#, with: #""title": "\#(title)""#))
         }
 
-        @Test("on a site without languages or collections, a rebuild after edits that move no link (text, a name) brings the kept graph up to date, and one after a new link crawls, each as a full build would")
+        @Test("on a site without languages or collections, a rebuild after edits that move no link (text, a name) brings the kept graph up to date, one after a new link replays the crawl over the kept edges, one after a new story crawls, each as a full build would")
         func keptGraph() async throws {
             let workspace = try Self.linkChainSite()
             // With no graph kept yet there is nothing to bring up to date, and no such phase.
@@ -220,16 +220,22 @@ extension StorySiteCLITests {
             #expect(renamed.contains("graph update") && !renamed.contains("crawl"), "\(renamed)")
             #expect(try workspace.read("Output/b/index.html").contains("<h1>Bee</h1>"))
             try await Self.expectSameAsFullBuild(workspace, "a new name")
-            // Now a links to c, which nothing linked to: the site is crawled again, and c gets its page.
+            // Now a links to c, which nothing linked to: the crawl is replayed over the kept edges
+            // (a's found again), c gets its page and b, which nothing links to now, loses its.
             try Self.editA(in: workspace, title: "Forward", linkTo: "c")
-            #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
+            let relinked = try await Self.phasesOfBuild(in: workspace)
+            #expect(relinked.contains("graph update") && !relinked.contains("crawl"), "\(relinked)")
             #expect(workspace.exists("Output/c/index.html") && !workspace.exists("Output/b/index.html"))
             try await Self.expectSameAsFullBuild(workspace, "a new link")
-            // The graph of that crawl is kept in turn.
+            // The replayed graph is kept in turn, whole: the next build starts from its edges.
             try Self.editA(in: workspace, title: "Ahead", linkTo: "c")
             let phases = try await Self.phasesOfBuild(in: workspace)
             #expect(phases.contains("graph update") && !phases.contains("crawl"), "\(phases)")
-            try await Self.expectSameAsFullBuild(workspace, "a text edit after a crawl")
+            try await Self.expectSameAsFullBuild(workspace, "a text edit after a new link")
+            // A new story means a crawl.
+            try workspace.write("Content/d.json", Site.story("d", uuid: "d", linksTo: "a"))
+            #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
+            try await Self.expectSameAsFullBuild(workspace, "a new story")
 
             // A kept graph that cannot be read means a crawl, to the same site.
             try workspace.write("Output/.storysite/content-graph", "storysite link graph 1\n\u{FF}")
@@ -258,7 +264,7 @@ extension StorySiteCLITests {
             try await Self.expectSameAsFullBuild(workspace, "a text edit after a layout edit")
         }
 
-        @Test("on a site with languages translated by field, each language's graph is kept apart and brought up to date after text edits; a new link crawls each again; each as a full build would")
+        @Test("on a site with languages translated by field, each language's graph is kept apart and brought up to date after text edits and a new link; each as a full build would")
         func keptGraphPerLanguage() async throws {
             let workspace = try Self.linkChainSite()
             try workspace.write("storysite.json", #"{"languages": ["en", "de"]}"#)
@@ -273,15 +279,29 @@ extension StorySiteCLITests {
                 try await Self.expectSameAsFullBuild(workspace, "a text edit in two languages")
             }
             try Self.editA(in: workspace, title: "Forward", linkTo: "c")
-            let crawled = try await Self.phasesOfBuild(in: workspace)
-            #expect(crawled.filter { $0 == "crawl" }.count == 2, "\(crawled)")
+            let relinked = try await Self.phasesOfBuild(in: workspace)
+            #expect(relinked.filter { $0 == "graph update" }.count == 2 && !relinked.contains("crawl"), "\(relinked)")
             #expect(workspace.exists("Output/de/c/index.html") && !workspace.exists("Output/de/b/index.html"))
             try await Self.expectSameAsFullBuild(workspace, "a new link in two languages")
+            try Self.editA(in: workspace, title: "Ahead", linkTo: "c")
+            #expect(try await Self.phasesOfBuild(in: workspace).filter { $0 == "graph update" }.count == 2)
+            try await Self.expectSameAsFullBuild(workspace, "a text edit in two languages after a new link")
         }
 
-        @Test("a link to an unchanged story makes it reachable, and the link's removal unreachable, as in a full build")
-        func reachability() async throws {
+        @Test(
+            "a link to an unchanged story makes it reachable, and the link's removal unreachable, as in a full build: crawled with collections, replayed over the kept edges without",
+            arguments: [true, false])
+        func reachability(collections: Bool) async throws {
             let workspace = try Site.demoWorkspace()
+            if !collections {
+                // The demo's one collection (shown by a component) taken out: its crawl is kept.
+                var settings = try #require(try JSONSerialization.jsonObject(with: Data(try workspace.read("storysite.json").utf8)) as? [String: Any])
+                settings["collections"] = nil
+                try workspace.write("storysite.json", String(decoding: try JSONSerialization.data(withJSONObject: settings), as: UTF8.self))
+            }
+            let crawlsEachTime = { (stderr: String) in
+                #expect(stderr.contains("\n  crawl ") == collections && stderr.contains("graph update") == !collections, "\(stderr)")
+            }
             // A story in a folder without a start page: no listing reaches it, and no link yet.
             let orphan = #"""
                 {"name": "Field notes", "uuid": "0d7c1b2e-5f3a-4c8e-9b1d-2a6f4e8c0b31", "slug": "field-notes", "full_slug": "notes/field-notes",
@@ -299,15 +319,17 @@ extension StorySiteCLITests {
             let toOrphan = (#""href": "/notes/field-notes","#, #""uuid": "0d7c1b2e-5f3a-4c8e-9b1d-2a6f4e8c0b31""#)
             try Self.replace(link.1, with: toOrphan.1, in: post, of: workspace)
             try Self.replace(link.0, with: toOrphan.0, in: post, of: workspace)
-            let linked = try await Executable.run(["build"], in: workspace.url)
+            let linked = try await Executable.run(["build", "--timings"], in: workspace.url)
             #expect(linked.status == 0, "\(linked.stderr)")
+            crawlsEachTime(linked.stderr)
             #expect(FileManager.default.fileExists(atPath: workspace.path("Output/notes/field-notes/index.html").path))
             try await Self.expectSameAsFullBuild(workspace, "a link to an unreached story")
 
             try Self.replace(toOrphan.1, with: link.1, in: post, of: workspace)
             try Self.replace(toOrphan.0, with: link.0, in: post, of: workspace)
-            let unlinked = try await Executable.run(["build"], in: workspace.url)
+            let unlinked = try await Executable.run(["build", "--timings"], in: workspace.url)
             #expect(unlinked.status == 0, "\(unlinked.stderr)")
+            crawlsEachTime(unlinked.stderr)
             #expect(!FileManager.default.fileExists(atPath: workspace.path("Output/notes/field-notes/index.html").path))
             try await Self.expectSameAsFullBuild(workspace, "the link removed again")
         }
