@@ -5,8 +5,8 @@ import StorySource
 
 /// The latest crawl of each language of a site without collections (the one crawl of a site
 /// without languages), with the entries and base URL it was crawled from: the next build brings
-/// its graph up to date instead of crawling again, when no save since changed an edge
-/// (``StoryCrawl/LinkGraph/updated(with:references:baseURL:jobs:)``). `serve` keeps the graphs
+/// its graph up to date instead of crawling again
+/// (``StoryCrawl/LinkGraph/updated(with:references:entries:baseURL:jobs:)``). `serve` keeps the graphs
 /// in memory between rebuilds; a build starts from those the last build kept on disk
 /// (``StoryCrawl/KeptGraph``, one file per language), and keeps its own.
 public final class CrawlMemory: @unchecked Sendable {
@@ -76,16 +76,15 @@ public final class CrawlMemory: @unchecked Sendable {
     }
 
     /// The latest crawl's graph of `language` brought up to date with `source` and remembered,
-    /// when it was crawled from `entries` with `baseURL` and no save since added or removed a
-    /// story or changed what the crawl reads of a head (see
-    /// ``StoryCrawl/LinkGraph/updated(with:references:baseURL:jobs:)``); nil when `source` must
-    /// be crawled. `references` hold those of the latest crawl.
+    /// when it was crawled from `entries` with `baseURL` (see
+    /// ``StoryCrawl/LinkGraph/updated(with:references:entries:baseURL:jobs:)``); nil when
+    /// `source` must be crawled. `references` hold those of the latest crawl.
     func updatedGraph(
         of language: String?, entries: [String], baseURL: String?, source: LocalFolderSource, references: ReferenceCache, jobs: Int
     ) async throws -> LinkGraph? {
         guard var latest = latestCrawl(of: language, entries: entries, baseURL: baseURL) else { return nil }
         let update = if let graph = latest.graph {
-            try await graph.updated(with: source, references: references, baseURL: baseURL, jobs: jobs)
+            try await graph.updated(with: source, references: references, entries: entries, baseURL: baseURL, jobs: jobs)
         } else {
             try await latest.kept?.updated(with: source, references: references, jobs: jobs)
         }

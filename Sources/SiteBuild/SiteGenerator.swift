@@ -58,8 +58,8 @@ public struct SiteGenerator {
     var parsedFiles: ParsedFileCache?
     /// References found by earlier crawls, so unchanged stories are not walked again.
     var referenceCache: ReferenceCache?
-    /// The latest crawl of this process (`serve`), brought up to date instead of crawling again
-    /// when a save moved no edge.
+    /// The latest crawl of this process (`serve`) or of the last build, brought up to date
+    /// instead of crawling again (see ``CrawlMemory``).
     var crawlMemory: CrawlMemory?
     /// Where the phases' durations are recorded.
     var timings: PhaseTimings

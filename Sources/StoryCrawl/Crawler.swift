@@ -230,7 +230,7 @@ public struct Crawler: Sendable {
 
     /// An entry is a UUID when it has the shape; otherwise a slug, then (for spaces with
     /// short ids such as `"1"`) a UUID.
-    private static func lookupOrder(ofEntry entry: String) -> [StoryReference] {
+    static func lookupOrder(ofEntry entry: String) -> [StoryReference] {
         let reference = StoryReference(parsing: entry)
         if case .slug = reference { return [reference, .uuid(entry)] }
         return [reference]

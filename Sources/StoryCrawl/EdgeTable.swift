@@ -171,6 +171,15 @@ struct EdgeTable: Sendable {
         targets[index] >= 0 || placedTargets[index] != nil
     }
 
+    /// Whether the edge at `index` resolved at the first step of its lookup order, by a name
+    /// that one story alone can have: its target's UUID, or a slug (a folder's slugs are
+    /// unique). No story added elsewhere can take such an edge; only its target's leaving can.
+    func resolvedByItsOwnName(_ index: Int) -> Bool {
+        guard targets[index] >= 0 else { return false }
+        let flags = text[index == 0 ? 0 : Int(textEnds[index - 1])]
+        return flags & 0b11 == ReferenceForm.targetUUID.rawValue || flags & 0b11 == ReferenceForm.slug.rawValue
+    }
+
     /// The UUID of the target of the edge at `index`, the UUIDs of the stories at each position
     /// being `uuid`'s; nil when it resolved to none.
     func targetUUID(ofEdge index: Int, uuid: (Int) -> String) -> String? {

@@ -5,9 +5,10 @@ import StorySource
 
 /// A crawl's link graph as a build keeps it for the next one (in the output folder's kept
 /// content): the crawl's entries and base URL, each story it found by UUID with the digest of
-/// its file and what the crawl read of its head (``CrawledHead``), the depth and first link of each story reached, and the
-/// edges with how they resolved. A rebuild whose saves moved no edge makes the graph from it and
-/// the stories it reads, instead of crawling them again (``updated(with:references:jobs:)``).
+/// its file and what the crawl read of its head (``CrawledHead``), the depth and first link of
+/// each story reached, and the edges with how they resolved. A rebuild makes the graph from it
+/// and the stories it reads instead of crawling them again, finding again only the edges its
+/// saves may have moved (``updated(with:references:jobs:)``).
 ///
 /// The digests come last in the file, written in place rather than in the string table: a graph
 /// brought up to date is the same file with other digests (``encoded(updatedTo:)``). A story's
@@ -49,31 +50,32 @@ public struct KeptGraph: Sendable {
         var firstLinkedFrom: String?
     }
 
-    /// The graph `source` gives, when every story of `source` is one of the kept graph's and
-    /// each one that changed since kept what the crawl reads of its head: the kept graph with
-    /// the current versions of its stories, when each changed story makes the references its
-    /// earlier version made (as `references` kept them); else the crawl replayed over the kept
-    /// edges (see ``CrawlReplay``). Nil otherwise: the source must be crawled. The settings the
-    /// crawl would be made with must be this graph's: ``entries``, ``baseURL`` and no collections.
+    /// The graph `source` gives, without a crawl: when every story the kept graph knew is there
+    /// and none was added, each with what the crawl read of its head and the references its
+    /// earlier version made (as `references` kept them), the kept graph with the current
+    /// versions of its stories; otherwise the crawl replayed over the kept edges (see
+    /// ``CrawlReplay``). Nil when neither is sure to give the crawl's graph: the source must be
+    /// crawled. The settings the crawl would be made with must be this graph's: ``entries``,
+    /// ``baseURL`` and no collections.
     public func updated(with source: LocalFolderSource, references: ReferenceCache, jobs: Int) async throws -> LinkGraph.Update? {
         let update = StoryUpdate(current: { source.story(for: .uuid($0)) }, references: references, baseURL: baseURL, rootSlug: rootSlug)
-        guard let all = try await source.allStories(), all.count == nodes.count + orphans.count,
-              let reached = update.currentVersions(of: nodes.count, reached: true, jobs: jobs, earlier: { nodes[$0].story.known }),
-              let unreached = update.currentVersions(of: orphans.count, reached: false, jobs: jobs, earlier: { orphans[$0].known })
-        else { return nil }
-        guard reached.relinked.isEmpty else {
+        guard let all = try await source.allStories() else { return nil }
+        let changes = update.changes(
+            of: all, reached: nodes.count, { nodes[$0].story.known }, unreached: orphans.count, { orphans[$0].known }, jobs: jobs)
+        guard changes.movesNoEdge else {
             let earlier = CrawlReplay.Earlier(
-                uuids: nodes.map(\.story.uuid), entryCount: nodes.prefix { $0.depth == 0 }.count, root: rootPosition, table: edges, stale: staleEdges)
-            return try await CrawlReplay(source: source, update: update)
-                .graph(replaying: earlier, current: reached.stories, relinked: reached.relinked, jobs: jobs)
+                entries: entries, uuids: nodes.map(\.story.uuid), entryCount: nodes.prefix { $0.depth == 0 }.count, root: rootPosition,
+                table: edges, stale: staleEdges)
+            return try await CrawlReplay(source: source, update: update).graph(replaying: earlier, changes: changes, jobs: jobs)
                 .map { LinkGraph.Update(graph: $0, keepsEdges: false) }
         }
-        let stories = zip(nodes, reached.stories).map { node, story in
+        let reached = changes.reached.stories.map { $0! }
+        let stories = zip(nodes, reached).map { node, story in
             LinkGraph.Node(story: story, depth: node.depth, firstLinkedFrom: node.firstLinkedFrom)
         }
         let graph = LinkGraph(
-            stories: stories, table: edges, orphans: unreached.stories, root: rootPosition.map { reached.stories[$0] }, stale: staleEdges,
-            jobs: jobs)
+            stories: stories, table: edges, orphans: changes.unreached.stories.map { $0! }, root: rootPosition.map { reached[$0] },
+            stale: staleEdges, jobs: jobs)
         return LinkGraph.Update(graph: graph, keepsEdges: true)
     }
 

@@ -13,36 +13,33 @@ extension LinkGraph {
         public var keepsEdges: Bool
     }
 
-    /// This graph of an earlier crawl brought up to date with `source` without crawling it
-    /// again, when every story of `source` is one of this graph's (reached or not) and each one
-    /// that changed since kept what the crawl reads of its head (its `full_slug`, id and
-    /// start-page folder; see ``CrawledHead``). When each changed story makes the same
-    /// references as before (as `references` kept them for its earlier version), as a text
-    /// edit or a new name does, no edge moves: the graph is this one with the new versions in
-    /// place. Otherwise the crawl is replayed over this graph's edges, finding again only those
-    /// of the stories whose references changed (see ``CrawlReplay``). Nil when neither is sure
-    /// to give what the crawl would: the source must be crawled. `baseURL` is the crawl's; the
-    /// entries and collections must be too.
+    /// This graph of an earlier crawl from `entries` brought up to date with `source` without
+    /// crawling it again. When every story of `source` is one of this graph's (reached or not),
+    /// each with what the crawl reads of its head (its `full_slug`, id and start-page folder; see
+    /// ``CrawledHead``) and the references it made before (as `references` kept them for its
+    /// earlier version), as after a text edit or a new name, no edge moves: the graph is this one
+    /// with the new versions in place. Otherwise the crawl is replayed over this graph's edges,
+    /// finding again only those that may have moved (see ``CrawlReplay``). Nil when neither is
+    /// sure to give what the crawl would: the source must be crawled. `baseURL` is the crawl's;
+    /// its collections must be too.
     public func updated(
-        with source: LocalFolderSource, references: ReferenceCache, baseURL: String?, jobs: Int
+        with source: LocalFolderSource, references: ReferenceCache, entries: [String], baseURL: String?, jobs: Int
     ) async throws -> Update? {
         let update = StoryUpdate(current: { source.story(for: .uuid($0)) }, references: references, baseURL: baseURL, rootSlug: rootSlug)
-        guard let all = try await source.allStories(), all.count == stories.count + orphans.count,
-              let nodes = update.currentVersions(of: stories.count, reached: true, jobs: jobs, earlier: { stories[$0].story.known }),
-              let unreached = update.currentVersions(of: orphans.count, reached: false, jobs: jobs, earlier: { orphans[$0].known })
-        else { return nil }
-        guard nodes.relinked.isEmpty else {
+        guard let all = try await source.allStories() else { return nil }
+        let changes = update.changes(
+            of: all, reached: stories.count, { stories[$0].story.known }, unreached: orphans.count, { orphans[$0].known }, jobs: jobs)
+        guard changes.movesNoEdge else {
             let earlier = CrawlReplay.Earlier(
-                uuids: stories.map(\.story.uuid), entryCount: stories.prefix { $0.depth == 0 }.count,
+                entries: entries, uuids: stories.map(\.story.uuid), entryCount: stories.prefix { $0.depth == 0 }.count,
                 root: root.flatMap { position(of: $0.uuid) }, table: table, stale: stalePositions)
-            return try await CrawlReplay(source: source, update: update)
-                .graph(replaying: earlier, current: nodes.stories, relinked: nodes.relinked, jobs: jobs)
+            return try await CrawlReplay(source: source, update: update).graph(replaying: earlier, changes: changes, jobs: jobs)
                 .map { Update(graph: $0, keepsEdges: false) }
         }
         var updated = self
-        for (position, story) in nodes.stories.enumerated() { updated.stories[position].story = story }
-        updated.orphans = unreached.stories
-        if let root, let position = position(of: root.uuid) { updated.root = nodes.stories[position] }
+        for (position, story) in changes.reached.stories.enumerated() { updated.stories[position].story = story! }
+        updated.orphans = changes.unreached.stories.map { $0! }
+        if let root, let position = position(of: root.uuid) { updated.root = changes.reached.stories[position] }
         return Update(graph: updated, keepsEdges: true)
     }
 
@@ -60,12 +57,14 @@ extension LinkGraph {
         var updated = self
         for story in changed {
             if let position = position(of: story.uuid) {
-                guard let current = update.currentVersion(of: stories[position].story.known, reached: true), !current.relinked else { return nil }
-                updated.stories[position].story = current.story
-                if root?.uuid == story.uuid { updated.root = current.story }
+                let current = update.currentVersion(of: stories[position].story.known, reached: true)
+                guard let story = current.story, !current.relinked, !current.moved else { return nil }
+                updated.stories[position].story = story
+                if root?.uuid == story.uuid { updated.root = story }
             } else if let position = orphans.firstIndex(where: { $0.uuid == story.uuid }) {
-                guard let current = update.currentVersion(of: orphans[position].known, reached: false) else { return nil }
-                updated.orphans[position] = current.story
+                let current = update.currentVersion(of: orphans[position].known, reached: false)
+                guard let story = current.story, !current.moved else { return nil }
+                updated.orphans[position] = story
             } else {
                 return nil
             }

@@ -17,8 +17,14 @@ extension Story {
     /// The folder that lists this story: for a start page, the folder above its own; for any
     /// other story, the folder its slug is in. `""` for the root folder.
     public var listingFolder: String {
-        if let own = startPageFolder { return Self.folder(of: String(own.dropLast())) }
-        return Self.folder(of: fullSlug)
+        Self.listingFolder(ofSlug: fullSlug, startPageFolder: startPageFolder)
+    }
+
+    /// ``listingFolder`` of a story with the `full_slug` `fullSlug`, the start page of
+    /// `startPageFolder` (nil for none).
+    public static func listingFolder(ofSlug fullSlug: String, startPageFolder: String?) -> String {
+        if let own = startPageFolder { return folder(of: String(own.dropLast())) }
+        return folder(of: fullSlug)
     }
 
     /// The folder holding the slug `path` (no trailing slash): `blog/` for `blog/post`, `""`

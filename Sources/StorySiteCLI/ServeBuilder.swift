@@ -53,7 +53,7 @@ actor ServeBuilder {
     /// kept content on: a save re-reads and walks only the files it changed.
     private let parsedFiles: ParsedFileCache
     private let referenceCache: ReferenceCache
-    /// The latest crawl, brought up to date instead of crawling again when a save moved no edge.
+    /// The latest crawl, brought up to date instead of crawling again (see ``SiteBuild/CrawlMemory``).
     private let crawlMemory: CrawlMemory
     /// The last good build of a content folder, for a save that edits only stories' content:
     /// then only the pages that show them are rendered again (``ServedSite``).

@@ -32,7 +32,7 @@ extension StoryCrawlTests {
             let source = try LocalFolderSource(folder: folder.url)
             switch held {
             case .inMemory:
-                return try await graph.updated(with: source, references: references, baseURL: nil, jobs: 2)
+                return try await graph.updated(with: source, references: references, entries: ["home"], baseURL: nil, jobs: 2)
             case .kept:
                 return try await kept(graph).updated(with: source, references: references, jobs: 2)
             }
@@ -131,24 +131,77 @@ extension StoryCrawlTests {
             try folder.write(path, text.replacingOccurrences(of: old, with: new))
         }
 
+        /// A site with links by UUID (one saved with a slug), by slug, a broken one, a folder
+        /// listing, and a chain nothing reached links to: home → a → b, home → blog/ → blog/x,
+        /// c → d.
+        static let linkedSite: [String: String] = [
+            "home.json": storyText("u-home", "home", fields: #""link": \#(storyLink("u-a")), "nav": "[blog](/blog/)""#),
+            "a.json": storyText("u-a", "a", fields: #""link": \#(storyLink("u-b", cached: "b")), "see": "[b](/b) [z](/z)", "broken": \#(storyLink("u-new"))"#),
+            "b.json": storyText("u-b", "b", fields: #""back": \#(storyLink("u-a"))"#),
+            "blog/index.json": storyText("u-blog", "blog/"),
+            "blog/x.json": storyText("u-x", "blog/x"),
+            "c.json": storyText("u-c", "c", fields: #""link": \#(storyLink("u-d"))"#),
+            "d.json": storyText("u-d", "d"),
+        ]
+
+        /// Edits of ``linkedSite`` that add, remove or move stories: written files (nil removes one).
+        static let storyChanges: [String: [String: String?]] = [
+            "added, named by a broken link": ["new.json": storyText("u-new", "new")],
+            "added to a listed folder": ["blog/y.json": storyText("u-y", "blog/y")],
+            "added, named by nothing": ["e.json": storyText("u-e", "e")],
+            "removed, linked": ["b.json": nil],
+            "removed, listed": ["blog/x.json": nil],
+            "removed, not reached": ["d.json": nil],
+            "new slug of a story linked by UUID and by slug": ["b.json": storyText("u-b", "b2", fields: #""back": \#(storyLink("u-a"))"#)],
+            "new slug a broken link names": ["c.json": storyText("u-c", "z", fields: #""link": \#(storyLink("u-d"))"#)],
+            "new id": ["b.json": storyText("u-b", "b", id: 7, fields: #""back": \#(storyLink("u-a"))"#)],
+            "now a start page": ["b.json": #"{"uuid": "u-b", "full_slug": "b", "is_startpage": true, "content": {"_uid": "r", "component": "page"}}"#],
+            "now a folder": ["d.json": #"{"uuid": "u-d", "full_slug": "d", "is_folder": true, "content": {"_uid": "r", "component": "page"}}"#],
+            "moved into a listed folder": ["d.json": storyText("u-d", "blog/d")],
+            "moved and linked to by its new slug": ["d.json": storyText("u-d", "z"), "b.json": storyText("u-b", "b", fields: #""more": "[z](/z)""#)],
+        ]
+
         @Test(
-            "a changed slug, id, start page, or set of stories needs a crawl", arguments: Held.allCases,
-            ["slug", "id", "start page", "folder", "added", "removed", "orphan slug"])
-        func structuralChange(held: Held, change: String) async throws {
+            "a story added, removed, or with a new slug, id or start page replays the crawl over the earlier edges: the crawl's graph",
+            arguments: Held.allCases, storyChanges.keys.sorted())
+        func storiesAddedRemovedOrMoved(held: Held, change: String) async throws {
             let folder = try TemporaryFolder()
-            try Self.write(folder)
+            for (path, text) in Self.linkedSite { try folder.write(path, text) }
             let references = ReferenceCache()
             let graph = try await Self.crawl(folder, references: references)
+            #expect(graph.orphans.map(\.uuid) == ["u-c", "u-d"] && graph.unresolvedEdges.count == 2)
 
-            switch change {
-            case "slug": try Self.write(folder, bSlug: "b-renamed")
-            case "id": try folder.write("b.json", storyText("u-b", "b", id: 7))
-            case "start page": try folder.write("b.json", #"{"uuid": "u-b", "full_slug": "b", "is_startpage": true, "content": {"_uid": "r", "component": "page"}}"#)
-            case "folder": try folder.write("b.json", #"{"uuid": "u-b", "full_slug": "b", "is_folder": true, "content": {"_uid": "r", "component": "page"}}"#)
-            case "added": try folder.write("d.json", storyText("u-d", "d"))
-            case "removed": try FileManager.default.removeItem(at: folder.path("c.json"))
-            default: try folder.write("c.json", storyText("u-c", "c-renamed", fields: #""text": "c""#))
+            for (path, text) in Self.storyChanges[change]! {
+                if let text { try folder.write(path, text) } else { try FileManager.default.removeItem(at: folder.path(path)) }
             }
+            let updated = try #require(try await Self.updated(graph, held: held, folder, references: references))
+            #expect(!updated.keepsEdges)
+            let crawled = try await Self.crawl(folder, references: ReferenceCache())
+            #expect(Self.shape(updated.graph) == Self.shape(crawled))
+            #expect(updated.graph.staleEdges == crawled.staleEdges && updated.graph.unresolvedEdges == crawled.unresolvedEdges)
+        }
+
+        @Test("an entry removed, or moved to another slug, needs a crawl", arguments: Held.allCases, ["removed", "moved"])
+        func entryChange(held: Held, change: String) async throws {
+            let folder = try TemporaryFolder()
+            for (path, text) in Self.linkedSite { try folder.write(path, text) }
+            let references = ReferenceCache()
+            let graph = try await Self.crawl(folder, references: references)
+            if change == "removed" {
+                try FileManager.default.removeItem(at: folder.path("home.json"))
+            } else {
+                try folder.write("home.json", storyText("u-home", "start", fields: #""link": \#(storyLink("u-a"))"#))
+            }
+            #expect(try await Self.updated(graph, held: held, folder, references: references) == nil)
+        }
+
+        @Test("a story added that an entry may name (here by UUID, after the slug it names) needs a crawl", arguments: Held.allCases)
+        func entryNamesAddedStory(held: Held) async throws {
+            let folder = try TemporaryFolder()
+            for (path, text) in Self.linkedSite { try folder.write(path, text) }
+            let references = ReferenceCache()
+            let graph = try await Self.crawl(folder, references: references)
+            try folder.write("other.json", storyText("home", "other"))
             #expect(try await Self.updated(graph, held: held, folder, references: references) == nil)
         }
 

@@ -198,7 +198,7 @@ extension StorySiteCLITests {
                 .replacingOccurrences(of: #""title": "Next""#, with: #""title": "\#(title)""#))
         }
 
-        @Test("on a site without languages or collections, a rebuild after edits that move no link (text, a name) brings the kept graph up to date, one after a new link replays the crawl over the kept edges, one after a new story crawls, each as a full build would")
+        @Test("on a site without languages or collections, a rebuild after edits that move no link (text, a name) brings the kept graph up to date, one after a new link, story or removal replays the crawl over the kept edges, each as a full build would")
         func keptGraph() async throws {
             let workspace = try Self.linkChainSite()
             // With no graph kept yet there is nothing to bring up to date, and no such phase.
@@ -232,10 +232,20 @@ extension StorySiteCLITests {
             let phases = try await Self.phasesOfBuild(in: workspace)
             #expect(phases.contains("graph update") && !phases.contains("crawl"), "\(phases)")
             try await Self.expectSameAsFullBuild(workspace, "a text edit after a new link")
-            // A new story means a crawl.
+            // A new story, then a link to it, then its removal: each replays the crawl over the
+            // kept edges, and d's page comes and goes with the link.
             try workspace.write("Content/d.json", Site.story("d", uuid: "d", linksTo: "a"))
-            #expect(try await Self.phasesOfBuild(in: workspace).contains("crawl"))
-            try await Self.expectSameAsFullBuild(workspace, "a new story")
+            for (change, edit) in [
+                ("a new story", { }),
+                ("a link to the new story", { try Self.editA(in: workspace, title: "Ahead", linkTo: "d") }),
+                ("the linked story removed", { try FileManager.default.removeItem(at: workspace.path("Content/d.json")) }),
+            ] as [(String, () throws -> Void)] {
+                try edit()
+                let phases = try await Self.phasesOfBuild(in: workspace)
+                #expect(phases.contains("graph update") && !phases.contains("crawl"), "after \(change): \(phases)")
+                #expect(workspace.exists("Output/d/index.html") == (change == "a link to the new story"), "after \(change)")
+                try await Self.expectSameAsFullBuild(workspace, change)
+            }
 
             // A kept graph that cannot be read means a crawl, to the same site.
             try workspace.write("Output/.storysite/content-graph", "storysite link graph 1\n\u{FF}")
