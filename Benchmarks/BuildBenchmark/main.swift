@@ -1,7 +1,8 @@
 // Builds one synthetic space with storysite and the same pages with Hugo, in the same run,
 // several times each, and prints wall time (median), ms per page, peak RSS and the ratio
 // storysite / Hugo; then storysite's no-change, template-edited and one-story-changed rebuilds,
-// and the same one-story edit saved under `storysite serve`, timed from the save to the reload event.
+// the same one-story edit saved under `storysite serve`, timed from the save to the reload event,
+// and rebuilds after one link led elsewhere and after one story added.
 //
 //   swift run -c release build-benchmark [--stories 10000] [--runs 3] [--jobs N] [--workspace DIR] [--listing] [--languages N]
 //                                        [--theme plain|heavy]
@@ -331,6 +332,42 @@ do {
         if !((try? String(contentsOf: page, encoding: .utf8))?.contains("\(subtitle) served \(options.runs)") ?? false) {
             print("  wrong: after the last reload, \(page.path) does not show the edit")
         }
+
+        // Edits that move links, which a build brings up to date without a crawl: one Markdown
+        // link of the story led elsewhere each time (its page, and the backlinks of the pages it
+        // left and reached, change), and a new story added each time (nothing links to it).
+        let markdownLink = try #/\]\(/posts/post-(\d+)\)/#.firstMatch(in: SyntheticSpace.page(story, of: options.stories).markdown)
+            .map { Int($0.1)! } ?? 1
+        /// The post the link leads to after `run` edits: the one it was written with, then another each time.
+        func linkTarget(after run: Int) -> Int { run == 0 ? markdownLink : 1 + (markdownLink + 7 * run) % (options.stories - 1) }
+        var relinked: [Measurement] = []
+        for run in 1...options.runs {
+            let text = try String(contentsOf: edited, encoding: .utf8)
+            let replaced = text.replacingOccurrences(
+                of: "](/posts/post-\(linkTarget(after: run - 1)))", with: "](/posts/post-\(linkTarget(after: run)))")
+            guard replaced != text else { throw BenchmarkError("could not edit a link in \(edited.path)") }
+            try Data(replaced.utf8).write(to: edited)
+            relinked.append(try Measurement.run(storysite, in: workspace))
+            let page = (try? String(contentsOf: site.pageFile(story, in: options.languages[0]), encoding: .utf8)) ?? ""
+            if !page.contains("post-\(linkTarget(after: run))/") {
+                print("  wrong: run \(run): the page of story \(story) does not link to post-\(linkTarget(after: run))")
+            }
+        }
+        let relink = median(relinked.map(\.seconds))
+        print(String(format: "one-link-changed rebuild: %.3f s (%.3f× full build) %@", relink, relink / full, writeCounts(relinked.last!.output)))
+
+        var added: [Measurement] = []
+        var addedFiles: [URL] = []
+        for run in 0..<options.runs {
+            let index = options.stories + run
+            let file = content.appendingPathComponent("posts/new-\(index).json")
+            try Data(SyntheticSpace.storyJSON(SyntheticSpace.page(index, of: options.stories), languages: options.languages).utf8).write(to: file)
+            addedFiles.append(file)
+            added.append(try Measurement.run(storysite, in: workspace))
+        }
+        for file in addedFiles { try FileManager.default.removeItem(at: file) }
+        let add = median(added.map(\.seconds))
+        print(String(format: "one-story-added rebuild: %.3f s (%.3f× full build) %@", add, add / full, writeCounts(added.last!.output)))
     }
 } catch {
     FileHandle.standardError.write(Data("build-benchmark: \(error)\n".utf8))
