@@ -50,9 +50,10 @@ struct CrawlReplay {
             placed[position] = nodes.count
             nodes.append(LinkGraph.Node(story: story, depth: 0, firstLinkedFrom: nil))
         }
-        /// The position of the story an edge from the story at `source` leads to: placed now when
-        /// this is the first edge to reach it, as in the crawl. `target` is its position in the
-        /// earlier crawl; `story` finds it when that did not reach it. Nil when it is not there.
+        /// The position of the story with the UUID `uuid` that an edge from the story at `source`
+        /// leads to: placed now when this is the first edge to reach it, as in the crawl. `target`
+        /// is its position in the earlier crawl, nil when that did not reach it. Nil when the
+        /// source does not have it.
         func place(earlier target: Int?, uuid: String, from source: Int) -> Int? {
             if let target, placed[target] >= 0 { return placed[target] }
             if target == nil, let position = placedOthers[uuid] { return position }

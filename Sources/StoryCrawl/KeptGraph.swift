@@ -1,5 +1,4 @@
 import Foundation
-import ParallelWork
 import StoryModel
 import StorySource
 
@@ -83,8 +82,9 @@ public struct KeptGraph: Sendable {
 
     static let magic = "storysite link graph 6\n"
 
-    /// The file's bytes for `graph`, crawled from `entries` with `baseURL`; nil when a story has no file digest (it could not be told
-    /// unchanged), or the root or the source of an edge is not among the stories reached.
+    /// The file's bytes for `graph`, crawled from `entries` with `baseURL`; nil when a story has
+    /// no file digest (it could not be told unchanged), or the root or the source of an edge is
+    /// not among the stories reached.
     public static func encoded(_ graph: LinkGraph, entries: [String], baseURL: String?) -> FileChunks? {
         let reached = graph.stories.map(\.story)
         guard !(reached + graph.orphans).contains(where: { $0.givenDigest == nil }),
@@ -118,7 +118,7 @@ public struct KeptGraph: Sendable {
     }
 
     /// The file's bytes for `graph`, this graph brought up to date (by ``updated(with:references:jobs:)``,
-    /// or later by ``LinkGraph/updated(with:references:baseURL:jobs:)``): this file with the
+    /// or later by ``LinkGraph/updated(with:references:entries:baseURL:jobs:)``): this file with the
     /// digests of `graph`'s stories.
     public func encoded(updatedTo graph: LinkGraph) -> FileChunks {
         var digests = ByteRecordWriter(magic: Self.magic)

@@ -1,9 +1,8 @@
-import ParallelWork
 import StoryModel
 import StorySource
 
 extension LinkGraph {
-    /// A graph brought up to date without a crawl (``updated(with:references:baseURL:jobs:)``,
+    /// A graph brought up to date without a crawl (``updated(with:references:entries:baseURL:jobs:)``,
     /// ``KeptGraph/updated(with:references:jobs:)``).
     public struct Update: Sendable {
         public var graph: LinkGraph
@@ -48,7 +47,7 @@ extension LinkGraph {
     /// version made (as `references` kept them): what a save that edited only their content
     /// gives. Nil when any is not one of this graph's stories or changed in a way that could
     /// move an edge: the source must be crawled. `baseURL` is the crawl's. Unlike
-    /// ``updated(with:references:baseURL:jobs:)``, this looks at the changed stories alone; the
+    /// ``updated(with:references:entries:baseURL:jobs:)``, this looks at the changed stories alone; the
     /// one cost per story is a copy of the list of stories.
     public func updated(changing changed: [Story], references: ReferenceCache, baseURL: String?) -> LinkGraph? {
         let versions = Dictionary(changed.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })

@@ -47,7 +47,7 @@ extension Story {
 
 /// Finds the current versions of the stories an earlier crawl read, and how each changed:
 /// what lets a graph be brought up to date without a crawl
-/// (``LinkGraph/updated(with:references:baseURL:jobs:)``, ``KeptGraph``).
+/// (``LinkGraph/updated(with:references:entries:baseURL:jobs:)``, ``KeptGraph``).
 struct StoryUpdate {
     /// The current version of the story with a UUID; nil when it is gone.
     let current: @Sendable (String) -> Story?
