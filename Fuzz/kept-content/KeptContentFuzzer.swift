@@ -31,9 +31,9 @@ public func fuzzKeptContent(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
 
     if isGraph {
         guard let kept = KeptGraph.reading(fixture.scratch) else { return 0 }
-        let graph = waitFor { try? await kept.updated(with: fixture.source, references: ReferenceCache(), jobs: 2) }
-        if let graph {
-            _ = kept.encoded(updatedTo: graph)
+        let update = waitFor { try? await kept.updated(with: fixture.source, references: ReferenceCache(), jobs: 2) }
+        if let update {
+            _ = update.keepsEdges ? kept.encoded(updatedTo: update.graph) : KeptGraph.encoded(update.graph, entries: kept.entries, baseURL: kept.baseURL)
         }
     } else {
         let cache = ReferenceCache.reading(fixture.scratch)
@@ -81,7 +81,7 @@ private let fixture: Fixture = {
     let references = ReferenceCache.reading(folder.appendingPathComponent("none"))
     let graph = waitFor { try! await Crawler(source: source, referenceCache: references).crawl() }
     return Fixture(
-        source: source, graphFile: KeptGraph.encoded(graph, entries: ["home"], baseURL: nil, jobs: 2)!.bytes,
+        source: source, graphFile: KeptGraph.encoded(graph, entries: ["home"], baseURL: nil)!.bytes,
         referencesFile: references.encoded()!.bytes, scratch: folder.appendingPathComponent("kept"))
 }()
 

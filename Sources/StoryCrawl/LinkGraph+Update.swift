@@ -43,12 +43,13 @@ extension LinkGraph {
     }
 
     /// This graph with `changed`, new versions of some of its stories (reached or not), in place
-    /// of the earlier ones, when each kept what the crawl reads of its head and makes the references its earlier
-    /// version made (as `references` kept them): what a save that edited only their content
-    /// gives. Nil when any is not one of this graph's stories or changed in a way that could
-    /// move an edge: the source must be crawled. `baseURL` is the crawl's. Unlike
-    /// ``updated(with:references:entries:baseURL:jobs:)``, this looks at the changed stories alone; the
-    /// one cost per story is a copy of the list of stories.
+    /// of the earlier ones, when each kept what the crawl reads of its head and makes the
+    /// references its earlier version made (as `references` kept them): what a save that edited
+    /// only their content or name gives. Nil when any is not one of this graph's stories or
+    /// changed in a way that could move an edge: the site must be built, which brings the graph
+    /// up to date with ``updated(with:references:entries:baseURL:jobs:)``. `baseURL` is the
+    /// crawl's. Unlike that, this looks at the changed stories alone; the one cost per story is a
+    /// copy of the list of stories.
     public func updated(changing changed: [Story], references: ReferenceCache, baseURL: String?) -> LinkGraph? {
         let versions = Dictionary(changed.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         guard versions.count == changed.count else { return nil }

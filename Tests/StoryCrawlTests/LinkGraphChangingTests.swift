@@ -68,7 +68,7 @@ extension StoryCrawlTests {
             #expect(Fixture.shape(update) == Fixture.shape(crawled))
         }
 
-        @Test("a changed slug, a new link, a story the graph does not know, or the same story twice needs a crawl",
+        @Test("a changed slug, a new link, a story the graph does not know, or the same story twice is not put in place: the save needs a build",
               arguments: ["slug", "link", "unknown", "twice"])
         func needsCrawl(change: String) async throws {
             let (folder, graph, references) = try await Self.crawled()
@@ -90,7 +90,7 @@ extension StoryCrawlTests {
             #expect(graph.updated(changing: changed, references: references, baseURL: nil) == nil)
         }
 
-        @Test("a text change needs a crawl when the cache does not hold the earlier version's references")
+        @Test("a text change is not put in place when the cache does not hold the earlier version's references")
         func unknownReferences() async throws {
             let folder = try TemporaryFolder()
             try Fixture.write(folder)
