@@ -175,9 +175,10 @@ public final class ParsedFileCache: @unchecked Sendable {
             var writer = disk?.writer ?? ByteRecordWriter(magic: Self.magic)
             writer.number(kept.count)
             // In the byte order of the paths: the order of the file read when it holds every one
-            // (a rebuild that added no file), which spares sorting the paths.
-            let order = kept.allSatisfy { $0.ordinal != nil }
-                ? kept.indices.sorted { kept[$0].ordinal! < kept[$1].ordinal! } : ByteOrder.order(of: kept.map(\.path))
+            // (a rebuild that added no file), each put at its place there rather than sorted (a
+            // sort by closure over 100,000 records was 7% of a one-story rebuild's time).
+            let ordinals = kept.compactMap(\.ordinal)
+            let order = ordinals.count == kept.count ? Self.indicesInOrder(of: ordinals) : ByteOrder.order(of: kept.map(\.path))
             for item in order.lazy.map({ kept[$0] }) {
                 if let disk, let record = item.record {
                     writer.append(record: record, of: disk.bytes)
@@ -187,6 +188,13 @@ public final class ParsedFileCache: @unchecked Sendable {
             }
             return writer.file
         }
+    }
+
+    /// The indices of `ordinals`, distinct places in the file read, in the order of those places.
+    static func indicesInOrder(of ordinals: [Int]) -> [Int] {
+        var byPlace = [Int](repeating: -1, count: (ordinals.max() ?? -1) + 1)
+        for (index, ordinal) in ordinals.enumerated() { byPlace[ordinal] = index }
+        return byPlace.filter { $0 >= 0 }
     }
 
     /// The entry of a file that holds one story with its file's digest and nothing wrong.

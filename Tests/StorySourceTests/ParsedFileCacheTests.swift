@@ -128,6 +128,12 @@ extension StorySourceTests {
             }
         }
 
+        @Test("records are written in the order of their places in the file read, a removed file's place passed over")
+        func recordsInReadOrder() {
+            #expect(ParsedFileCache.indicesInOrder(of: [3, 0, 5, 1]) == [1, 3, 0, 2])
+            #expect(ParsedFileCache.indicesInOrder(of: []) == [])
+        }
+
         @Test("a cache kept on disk keeps the digests of each story's translations, found since too, so the next build translates it without reading its file")
         func translationDigests() async throws {
             let folder = try TemporaryFolder()
