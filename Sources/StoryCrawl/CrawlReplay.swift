@@ -29,14 +29,14 @@ struct CrawlReplay {
     }
 
     /// The graph a crawl of ``source`` gives, `changes` being how its stories stand against the
-    /// earlier crawl's. Nil when the replay cannot be sure of giving the crawl's graph: an entry
-    /// is gone, moved or may name another story now; the earlier edges are not in story order
-    /// or lead to a story not reached; or a reference to find again is by numeric id (ids may
-    /// repeat in a folder, and which story has one then depends on the crawl's order) or comes
-    /// with the story it names.
+    /// earlier crawl's. Nil when the replay cannot be sure of giving the crawl's graph: two
+    /// stories have the same numeric id (which one a reference by id names depends on the order
+    /// of the crawl, which the changes may have changed); an entry is gone, moved or may name
+    /// another story now; the earlier edges are not in story order or lead to a story not
+    /// reached; or a reference to find again comes with the story it names.
     func graph(replaying earlier: Earlier, changes: StoryUpdate.SourceChanges, jobs: Int) async throws -> LinkGraph? {
         let current = changes.reached.stories
-        guard current.count == earlier.uuids.count, earlier.entryCount <= current.count, (earlier.root ?? 0) < max(earlier.entryCount, 1),
+        guard !source.repeatsIDs, current.count == earlier.uuids.count, earlier.entryCount <= current.count, (earlier.root ?? 0) < max(earlier.entryCount, 1),
               let runs = earlier.table.runsBySource(storyCount: earlier.uuids.count),
               let refound = storiesToFindAgain(earlier, changes: changes, runs: runs) else { return nil }
         var earlierPositions = StoryPositions(minimumCapacity: earlier.uuids.count)
@@ -148,15 +148,15 @@ struct CrawlReplay {
     }
 
     /// The edges of `story`, at `position` in the graph, as the crawl finds them: its references
-    /// resolved in ``source``, then its listing's. Nil for a reference the replay cannot
-    /// resolve as the crawl would (see ``graph(replaying:current:relinked:jobs:)``).
+    /// resolved in ``source`` (whose UUIDs, slugs and ids name one story each, as the crawl's
+    /// catalog finds them), then its listing's. Nil for a reference that comes with the story it
+    /// names, which the crawl learns before it resolves the others.
     private func edges(of story: Story, at position: Int) -> StoryEdges? {
         let (baseURL, rootSlug) = (update.baseURL, update.rootSlug)
         let references = update.references.references(in: story, baseURL: baseURL, rootSlug: rootSlug) {
             ReferenceExtractor.references(in: story, baseURL: baseURL, rootSlug: rootSlug)
         }
-        let byID = { (order: [StoryReference]) in order.contains { if case .id = $0 { true } else { false } } }
-        guard !references.contains(where: { $0.embeddedStory != nil || byID($0.lookupOrder) }) else { return nil }
+        guard !references.contains(where: { $0.embeddedStory != nil }) else { return nil }
         let catalog = StoryCatalog()
         var edges = StoryEdges(source: position, uuid: story.uuid, references: references) { reference in
             catalog.resolve(reference.lookupOrder, in: source).uuid

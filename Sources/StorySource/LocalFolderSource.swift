@@ -103,6 +103,11 @@ public struct LocalFolderSource: InMemoryStorySource {
     /// How many stories the folder holds.
     public var storyCount: Int { index.stories.count }
 
+    /// Whether two of the stories have the same numeric id. A reference by id names the first of
+    /// them here, but in a crawl the first one it met, so what it names then depends on the order
+    /// of the crawl.
+    public var repeatsIDs: Bool { index.repeatsIDs }
+
     public func allStories() async throws -> [Story]? {
         index.stories
     }

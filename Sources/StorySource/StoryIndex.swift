@@ -6,6 +6,8 @@ import StoryModel
 struct StoryIndex: Sendable {
     private(set) var stories: [Story] = []
     private(set) var problems: [SourceProblem] = []
+    /// Whether two stories have the same numeric id (the first one keeps it, see ``add(_:)``).
+    private(set) var repeatsIDs = false
     private var byUUID = StoryPositions()
     private var bySlug: [String: Int] = [:]
     private var byID: [Int: Int] = [:]
@@ -104,6 +106,8 @@ struct StoryIndex: Sendable {
         origins.append(entry.origin)
         byUUID[entry.story.key] = position
         bySlug[SlugLookup.key(entry.story.fullSlug)] = position
-        if let id = entry.story.id, byID[id] == nil { byID[id] = position }
+        if let id = entry.story.id {
+            if byID[id] == nil { byID[id] = position } else { repeatsIDs = true }
+        }
     }
 }

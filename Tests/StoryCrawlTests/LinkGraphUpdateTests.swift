@@ -181,6 +181,25 @@ extension StoryCrawlTests {
             #expect(updated.graph.staleEdges == crawled.staleEdges && updated.graph.unresolvedEdges == crawled.unresolvedEdges)
         }
 
+        @Test("a new link by numeric id is found again when no two stories share an id; when two do, a moved link needs a crawl", arguments: Held.allCases, [false, true])
+        func linkByID(held: Held, idRepeats: Bool) async throws {
+            let folder = try TemporaryFolder()
+            for (path, text) in Self.linkedSite { try folder.write(path, text) }
+            try folder.write("d.json", storyText("u-d", "d", id: 7))
+            if idRepeats { try folder.write("blog/x.json", storyText("u-x", "blog/x", id: 7)) }
+            let references = ReferenceCache()
+            let graph = try await Self.crawl(folder, references: references)
+
+            // a's broken link now names the story with id 7 (d, or blog/x, the first file with it).
+            try folder.write("a.json", Self.linkedSite["a.json"]!.replacingOccurrences(of: #""id": "u-new""#, with: #""id": "7""#))
+            let updated = try await Self.updated(graph, held: held, folder, references: references)
+            guard !idRepeats else { return #expect(updated == nil) }
+            let update = try #require(updated)
+            let crawled = try await Self.crawl(folder, references: ReferenceCache())
+            #expect(Self.shape(update.graph) == Self.shape(crawled))
+            #expect(update.graph.story(uuid: "u-d") != nil, "d is reached by its id")
+        }
+
         @Test("an entry removed, or moved to another slug, needs a crawl", arguments: Held.allCases, ["removed", "moved"])
         func entryChange(held: Held, change: String) async throws {
             let folder = try TemporaryFolder()
