@@ -125,7 +125,7 @@ struct EdgeTable: Sendable {
     /// they are; each one's target is set with ``setTarget(ofEdge:to:uuid:)``, until then none.
     mutating func append(edges range: Range<Int>, of other: EdgeTable, source: Int) {
         guard !range.isEmpty else { return }
-        let textStart = range.lowerBound == 0 ? 0 : Int(other.textEnds[range.lowerBound - 1])
+        let textStart = other.textStart(ofEdge: range.lowerBound)
         let textEnd = Int(other.textEnds[range.upperBound - 1])
         precondition(text.count + textEnd - textStart <= UInt32.max, "a link graph's edges hold more than 4 GB of text")
         sources.append(contentsOf: repeatElement(Int32(source), count: range.count))
@@ -176,8 +176,9 @@ struct EdgeTable: Sendable {
     /// unique). No story added elsewhere can take such an edge; only its target's leaving can.
     func resolvedByItsOwnName(_ index: Int) -> Bool {
         guard targets[index] >= 0 else { return false }
-        let flags = text[index == 0 ? 0 : Int(textEnds[index - 1])]
-        return flags & 0b11 == ReferenceForm.targetUUID.rawValue || flags & 0b11 == ReferenceForm.slug.rawValue
+        // The form is in the low bits of the flags byte that starts the edge's texts.
+        let form = ReferenceForm(rawValue: text[textStart(ofEdge: index)] & 0b11)
+        return form == .targetUUID || form == .slug
     }
 
     /// The UUID of the target of the edge at `index`, the UUIDs of the stories at each position
@@ -198,7 +199,12 @@ struct EdgeTable: Sendable {
 
     /// Where the texts of the edge at `index` are (a table read from a file was checked whole).
     func texts(ofEdge index: Int) -> Texts {
-        Self.texts(in: text, from: index == 0 ? 0 : Int(textEnds[index - 1]), to: Int(textEnds[index]))!
+        Self.texts(in: text, from: textStart(ofEdge: index), to: Int(textEnds[index]))!
+    }
+
+    /// Where the texts of the edge at `index` start in ``text``: where the edge before ends.
+    private func textStart(ofEdge index: Int) -> Int {
+        index == 0 ? 0 : Int(textEnds[index - 1])
     }
 
     /// The texts of one edge in `text[start..<end]`; nil when they are not one edge's texts.
