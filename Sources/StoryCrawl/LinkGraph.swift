@@ -114,48 +114,88 @@ public struct LinkGraph: Sendable {
         self.orphans = orphans
         self.root = root
         self.stalePositions = stale ?? Self.stalePositions(of: table, stories: stories, jobs: jobs)
+        // The stories' lookups, the edges' lists by source and the backlinks do not depend on
+        // each other: made side by side.
+        let ((lookups, backlinks), bySource) = ParallelWork.both(
+            jobs: jobs,
+            { (StoryLookups(of: stories, byUUID: positions), Backlinks(of: table, storyCount: stories.count)) },
+            { EdgesBySource(of: table, storyCount: stories.count) })
+        self.byUUID = lookups.byUUID
+        self.byID = lookups.byID
+        self.bySlug = lookups.bySlug
+        self.edgesBySource = bySource.edges
+        self.referencesBySource = bySource.references
+        self.listingsBySource = bySource.listings
+        self.backlinkSources = backlinks.sources
+        self.unresolvedPositions = backlinks.unresolved
+    }
 
+    /// Where each story is, by UUID, numeric id and slug key (the first story of each).
+    private struct StoryLookups {
+        var byUUID: StoryPositions
         var byID: [Int: Int] = [:]
         var bySlug: [String: Int] = [:]
-        bySlug.reserveCapacity(stories.count)
-        for (position, node) in stories.enumerated() {
-            if let id = node.story.id, byID[id] == nil { byID[id] = position }
-            let key = SlugLookup.key(node.story.fullSlug)
-            if bySlug[key] == nil { bySlug[key] = position }
-        }
 
-        var edgesBySource = PositionLists.Builder()
-        var referencesBySource = PositionLists.Builder()
-        var listingsBySource = PositionLists.Builder()
-        var backlinkSources = PositionLists.Builder()
-        var unresolved: [Int] = []
-        let listing = ReferenceKind.listing.code
-        for position in 0..<table.count {
-            let source = table.source(ofEdge: position)
-            let isListing = table.kinds[position] == listing
-            if let source {
-                edgesBySource.append(position, to: source)
-                if isListing {
-                    listingsBySource.append(position, to: source)
+        /// The lookups of `stories`, with `byUUID` when it is known already.
+        init(of stories: [Node], byUUID: StoryPositions?) {
+            self.byUUID = byUUID ?? LinkGraph.positionsByUUID(of: stories)
+            bySlug.reserveCapacity(stories.count)
+            for (position, node) in stories.enumerated() {
+                if let id = node.story.id, byID[id] == nil { byID[id] = position }
+                let key = SlugLookup.key(node.story.fullSlug)
+                if bySlug[key] == nil { bySlug[key] = position }
+            }
+        }
+    }
+
+    /// Per story, the positions of the edges of a table it is the source of: all of them, its
+    /// content's, its listing's.
+    private struct EdgesBySource {
+        var edges: PositionLists
+        var references: PositionLists
+        var listings: PositionLists
+
+        init(of table: EdgeTable, storyCount: Int) {
+            var edges = PositionLists.Builder(capacity: table.count)
+            var references = PositionLists.Builder(capacity: table.count)
+            var listings = PositionLists.Builder()
+            let listing = ReferenceKind.listing.code
+            for position in 0..<table.count {
+                guard let source = table.source(ofEdge: position) else { continue }
+                edges.append(position, to: source)
+                if table.kinds[position] == listing {
+                    listings.append(position, to: source)
                 } else {
-                    referencesBySource.append(position, to: source)
+                    references.append(position, to: source)
                 }
             }
-            guard let target = table.target(ofEdge: position) else {
-                if !table.isResolved(position) { unresolved.append(position) }
-                continue
-            }
-            // A listing is navigation the site made, not a link an editor wrote.
-            if let source, source != target, !isListing { backlinkSources.append(source, to: target) }
+            self.edges = edges.lists(count: storyCount)
+            self.references = references.lists(count: storyCount)
+            self.listings = listings.lists(count: storyCount)
         }
-        self.byUUID = positions ?? Self.positionsByUUID(of: stories)
-        self.byID = byID
-        self.bySlug = bySlug
-        self.edgesBySource = edgesBySource.lists(count: stories.count)
-        self.referencesBySource = referencesBySource.lists(count: stories.count)
-        self.listingsBySource = listingsBySource.lists(count: stories.count)
-        self.backlinkSources = backlinkSources.lists(count: stories.count).sortedDistinct()
-        self.unresolvedPositions = unresolved
+    }
+
+    /// Per story, the stories whose content links to it (each once, in order); and the
+    /// positions of the edges of a table that resolve to no story.
+    private struct Backlinks {
+        var sources: PositionLists
+        var unresolved: [Int] = []
+
+        init(of table: EdgeTable, storyCount: Int) {
+            var sources = PositionLists.Builder(capacity: table.count)
+            let listing = ReferenceKind.listing.code
+            for position in 0..<table.count {
+                guard let target = table.target(ofEdge: position) else {
+                    if !table.isResolved(position) { unresolved.append(position) }
+                    continue
+                }
+                // A listing is navigation the site made, not a link an editor wrote.
+                if let source = table.source(ofEdge: position), source != target, table.kinds[position] != listing {
+                    sources.append(source, to: target)
+                }
+            }
+            self.sources = sources.lists(count: storyCount).sortedDistinct()
+        }
     }
 
     private static func positionsByUUID(of stories: [Node]) -> StoryPositions {

@@ -11,6 +11,12 @@ struct PositionLists: Sendable {
         private var stories: [Int] = []
         private var positions: [Int] = []
 
+        /// A builder with room for `capacity` positions, so that appending them copies nothing.
+        init(capacity: Int = 0) {
+            stories.reserveCapacity(capacity)
+            positions.reserveCapacity(capacity)
+        }
+
         /// Adds `position` to the end of the list of the story at `story`.
         mutating func append(_ position: Int, to story: Int) {
             stories.append(story)
