@@ -46,6 +46,13 @@ public struct GraphLinkResolver: LinkResolving {
         return elsewhere(reference).map { LinkedPage(story: $0, url: pageURL(of: $0)) }
     }
 
+    /// The URL of the page of the graph's story by its position, without touching the story
+    /// (a link's href: a page of a large site has many, each to a story elsewhere in memory).
+    public func linkedURL(for reference: StoryReference) -> LinkedURL? {
+        if let position = graph.position(for: reference) { return LinkedURL(url: pageURLOfPosition(position)) }
+        return elsewhere(reference).map { LinkedURL(url: pageURL(of: $0)) }
+    }
+
     public func tagPageURL(of tag: String) -> String? {
         pageURLOfTag(tag)
     }

@@ -12,6 +12,9 @@ public protocol LinkResolving: Sendable {
     /// The story `reference` points to with its page's URL (see ``pageURL(of:)``), or nil
     /// when no loaded story matches. Resolvers that find both with one lookup say so here.
     func page(for reference: StoryReference) -> LinkedPage?
+    /// The URL of the page of the story `reference` points to, found as ``page(for:)`` finds
+    /// it; nil when no loaded story matches. Resolvers that find it without the story say so here.
+    func linkedURL(for reference: StoryReference) -> LinkedURL?
     /// The `full_slug` of the root story, whose page is the site root: a link to `/` names it,
     /// and breadcrumbs start with it. `home` unless the resolver knows better.
     var rootSlug: String { get }
@@ -30,5 +33,10 @@ extension LinkResolving {
     /// The story and its page's URL, one after the other.
     public func page(for reference: StoryReference) -> LinkedPage? {
         story(for: reference).map { LinkedPage(story: $0, url: pageURL(of: $0)) }
+    }
+
+    /// The URL of the story's page, from ``page(for:)``.
+    public func linkedURL(for reference: StoryReference) -> LinkedURL? {
+        page(for: reference).map { LinkedURL(url: $0.url) }
     }
 }

@@ -60,6 +60,21 @@ public struct PageLinks: Sendable {
         return nil
     }
 
+    /// The URL of the page of the story `reference` points to, or nil (see ``LinkedURL``).
+    public func linkedURL(_ reference: StoryReference) -> LinkedURL? {
+        resolver.linkedURL(for: reference)
+    }
+
+    /// The URL of the page of the story a story link points to, trying its
+    /// ``StoryLink/lookupOrder`` as ``page(for:)`` does; nil when none matches.
+    public func linkedURL(for link: StoryLink) -> LinkedURL? {
+        if let linked = resolver.linkedURL(for: link.reference) { return linked }  // the usual case
+        for reference in link.lookupOrder.dropFirst() {
+            if let linked = resolver.linkedURL(for: reference) { return linked }
+        }
+        return nil
+    }
+
     /// `/blog/post` or `/docs/#intro`, the usual shape of a site path, read the way
     /// ``SitePathReference/parse(_:from:baseURL:rootSlug:)`` reads it but without its general
     /// machinery; nil for anything that needs it (a relative path, `.` or `..`, a file,
@@ -118,6 +133,12 @@ public struct PageLinks: Sendable {
         page.url.map { href(toSiteURL: $0, anchor: anchor) }
     }
 
+    /// The href from this page to the page at `linked`, with `#anchor` when one is given; nil
+    /// when its story has no page.
+    public func href(to linked: LinkedURL, anchor: String? = nil) -> String? {
+        linked.url.map { href(toSiteURL: $0, anchor: anchor) }
+    }
+
     /// The href from this page to a site-relative URL as pages are laid out (`"about/"`, `""`
     /// for home; raw slug text, percent-encoded here: the one place a page's path becomes an
     /// href), with `#anchor` when one is given.
@@ -159,7 +180,7 @@ public struct PageLinks: Sendable {
             ?? SitePathReference.parse(target, from: fullSlug, baseURL: baseURL, rootSlug: rootSlug) else {
             return .external
         }
-        guard let page = resolver.page(for: site.reference), let href = href(to: page, anchor: site.anchor) else {
+        guard let linked = resolver.linkedURL(for: site.reference), let href = href(to: linked, anchor: site.anchor) else {
             return .missing(reference: site.reference)
         }
         return .page(href: href)

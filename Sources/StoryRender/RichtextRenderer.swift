@@ -471,9 +471,9 @@ private struct Walk {
         switch linktype {
         case "story":
             // By UUID first (the usual case, without building the link's whole lookup order).
-            let page = uuid.flatMap { renderer.links.page(.uuid($0)) }
-                ?? attrs.flatMap { StoryLink(linkMarkAttributes: $0, of: tape, reader) }.flatMap { renderer.links.page(for: $0) }
-            if let page, let storyHref = renderer.links.href(to: page, anchor: anchor) {
+            let linked = uuid.flatMap { renderer.links.linkedURL(.uuid($0)) }
+                ?? attrs.flatMap { StoryLink(linkMarkAttributes: $0, of: tape, reader) }.flatMap { renderer.links.linkedURL(for: $0) }
+            if let linked, let storyHref = renderer.links.href(to: linked, anchor: anchor) {
                 return storyHref
             }
             guard uuid != nil || !href.isEmpty else { return nil }

@@ -28,6 +28,29 @@ struct GraphLinkResolverTests {
         #expect(links.sitePath("https://example.com/") == .external)
     }
 
+    @Test("a link's page URL is found without its story as it is with it, through a link's lookup order too")
+    func linkedURLs() {
+        let graph = LinkGraph(
+            stories: testStories.enumerated().map { LinkGraph.Node(story: $0.element, depth: $0.offset, firstLinkedFrom: nil) },
+            edges: [])
+        let resolver = GraphLinkResolver(graph: graph) { story in
+            story.fullSlug == "global" ? nil : testResolver.pageURL(of: story)
+        }
+        let references: [StoryReference] = [.uuid("uuid-post"), .id(2), .slug("/blog"), .uuid("uuid-global"), .uuid("nope"), .slug("nowhere")]
+        for reference in references {
+            #expect(resolver.linkedURL(for: reference)?.url == resolver.page(for: reference)?.url, "\(reference)")
+            #expect((resolver.linkedURL(for: reference) == nil) == (resolver.page(for: reference) == nil), "\(reference)")
+        }
+        #expect(resolver.linkedURL(for: .uuid("uuid-global"))?.url == nil)
+        #expect(resolver.linkedURL(for: .uuid("uuid-global")) != nil)
+
+        let links = PageLinks(resolver: resolver, pageURL: "about/", fullSlug: "about")
+        let moved = StoryLink(reference: .uuid("gone"), cachedURL: "blog/post")
+        #expect(links.linkedURL(for: moved)?.url == "blog/post/")
+        #expect(links.linkedURL(for: moved).flatMap { links.href(to: $0, anchor: "top") } == "../blog/post/#top")
+        #expect(links.linkedURL(for: StoryLink(reference: .uuid("gone"), cachedURL: "nowhere")) == nil)
+    }
+
     @Test("the site root is the graph's root story, whatever its slug: for links to / and for breadcrumbs")
     func rootStory() throws {
         let root = makeStory(uuid: "uuid-en", slug: "en/home", name: "Start")
