@@ -272,21 +272,21 @@ struct JSONParser {
         return quote || backslash || control
     }
 
-    /// Appends a string's bytes to the tape; with `validating`, invalid UTF-8 in them is
+    /// Appends a string's bytes to the tape and returns where they are in its strings (see
+    /// ``JSONTapeBuilder/appendString(_:)``); with `validating`, invalid UTF-8 in them is
     /// replaced by U+FFFD first, as `String(decoding:as:)` replaces it.
     private mutating func append(
         _ string: UnsafeBufferPointer<UInt8>, validating: Bool, from start: Int
     ) throws(JSONParseError) -> Range<Int> {
-        let offset = tape.strings.count
-        var appended: Bool
+        var appended: Range<Int>?
         if validating, String(validating: string, as: UTF8.self) == nil {
             var repaired = String(decoding: string, as: UTF8.self)
             appended = repaired.withUTF8 { tape.appendString($0) }
         } else {
             appended = tape.appendString(string)
         }
-        guard appended else { throw error("the document is too large to read", at: start - 1) }
-        return offset..<tape.strings.count
+        guard let appended else { throw error("the document is too large to read", at: start - 1) }
+        return appended
     }
 
     private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONParseError) {

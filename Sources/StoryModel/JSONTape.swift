@@ -264,6 +264,7 @@ public final class JSONTape: Sendable {
 struct JSONTapeBuilder {
     var words: [UInt64] = []
     var strings: [UInt8] = []
+    private var shortStrings = ShortStringIndex()
 
     /// The most a tape's strings, words or a container's count may take (the bits they have).
     static let largestOffset = Int(UInt32.max)
@@ -278,14 +279,26 @@ struct JSONTapeBuilder {
         words.append(number.bitPattern)
     }
 
-    /// Appends a string of `bytes`, which must be valid UTF-8; false when the tape has no room
-    /// for it.
+    /// Appends a string of `bytes`, which must be valid UTF-8: a short one the tape holds
+    /// already names the bytes it has (see ``ShortStringIndex``). Returns where its bytes are in
+    /// ``strings``; nil when the tape has no room for it.
     @discardableResult
-    mutating func appendString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard strings.count + bytes.count <= Self.largestOffset, bytes.count <= Self.largestCount else { return false }
-        words.append(JSONTape.Kind.string.rawValue << 60 | UInt64(bytes.count) << 32 | UInt64(strings.count))
-        strings.append(contentsOf: bytes)
-        return true
+    mutating func appendString(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard strings.count + bytes.count <= Self.largestOffset, bytes.count <= Self.largestCount else { return nil }
+        var offset = strings.count
+        if bytes.count <= ShortStringIndex.longest {
+            let hash = StringTableIndex.hash(bytes)
+            if let shared = strings.withUnsafeBufferPointer({ shortStrings.offset(of: bytes, hash: hash, in: $0) }) {
+                offset = shared
+            } else {
+                shortStrings.add(offset: offset, count: bytes.count, hash: hash)
+                strings.append(contentsOf: bytes)
+            }
+        } else {
+            strings.append(contentsOf: bytes)
+        }
+        words.append(JSONTape.Kind.string.rawValue << 60 | UInt64(bytes.count) << 32 | UInt64(offset))
+        return offset..<offset + bytes.count
     }
 
     /// Starts an array or object; returns its index, for ``finishContainer(at:count:)``.
@@ -322,7 +335,7 @@ struct JSONTapeBuilder {
         case .null: appendNull()
         case .bool(let bool): append(bool)
         case .number(let number): append(number)
-        case .string(var string): string.withUTF8 { precondition(appendString($0), "a string too long for a tape") }
+        case .string(var string): string.withUTF8 { precondition(appendString($0) != nil, "a string too long for a tape") }
         case .array(let elements):
             let start = startContainer(.array)
             for element in elements { append(element) }
@@ -331,7 +344,7 @@ struct JSONTapeBuilder {
             let start = startContainer(.object)
             for entry in object.entries {
                 var key = entry.key
-                key.withUTF8 { precondition(appendString($0), "a key too long for a tape") }
+                key.withUTF8 { precondition(appendString($0) != nil, "a key too long for a tape") }
                 append(entry.value)
             }
             precondition(finishContainer(at: start, count: object.count), "an object too large for a tape")

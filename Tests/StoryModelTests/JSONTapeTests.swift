@@ -22,6 +22,25 @@ extension StoryModelTests {
             #expect(JSONTape(encoding: tree).value() == tree)
         }
 
+        @Test("a key or short value that repeats is kept once among the tape's strings, and each reads back as written")
+        func repeatedStringsShareBytes() throws {
+            let marks = (0..<40).map { #"{"type": "text", "text": "word \#($0)", "marks": [{"type": "bold"}], "long": "\#(String(repeating: "x", count: 33))"}"# }
+            let document = #"{"type": "doc", "content": [\#(marks.joined(separator: ", "))], "caf\u00e9": "typ", "typé": "type"}"#
+            let tape = try JSONTape(parsing: Array(document.utf8))
+            let tree = try JSONValue(parsing: document)
+            #expect(tape.value() == tree)
+            #expect(tape.value()["content"]?.arrayValue?[39]["text"] == .string("word 39"))
+            #expect(tape.value()["typé"] == .string("type"))
+            #expect(tape.value()["content"]?.arrayValue?[5]["marks"]?.arrayValue?[0]["type"] == .string("bold"))
+            #expect(tape.value()["content"]?.arrayValue?[5]["long"]?.stringValue?.count == 33)
+            // Each key and "text", "bold" once; each "word n" and each 33-byte value (longer
+            // than a shared string may be) every time.
+            let unique = ["type", "doc", "content", "text", "marks", "bold", "long", "café", "typ", "typé"].reduce(0) { $0 + $1.utf8.count }
+            let words = (0..<40).reduce(0) { $0 + "word \($1)".utf8.count }
+            #expect(tape.strings.count == unique + words + 40 * 33)
+            #expect(JSONTape(encoding: tree).value() == tree)
+        }
+
         @Test("two values on a tape are equal exactly when their trees are, and numbers are read from strings as trees read them")
         func valuesCompareAsTrees() throws {
             let values = [
