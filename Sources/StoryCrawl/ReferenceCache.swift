@@ -190,7 +190,7 @@ public final class ReferenceCache: @unchecked Sendable {
     /// The magic line of a pair's part: its base URL and root, then its shards' parts.
     static let pairMagic = "storysite references of a root 2\n"
     /// The magic line of a shard's part: its string table and its records.
-    static let shardMagic = "storysite references of a shard 1\n"
+    static let shardMagic = "storysite references of a shard 2\n"
 
     /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
     /// when the file is missing, unreadable, corrupt or of another version. Without
@@ -278,10 +278,11 @@ public final class ReferenceCache: @unchecked Sendable {
         return part.file
     }
 
-    /// One story's record: `1`, its digest, then the length of the rest and its references.
+    /// One story's record: `1`, its digest (in place: every record has its own, which the
+    /// shard's string table would only grow by), then the length of the rest and its references.
     private static func write(digest: String, references: [ExtractedReference], into writer: inout ByteRecordWriter) {
         writer.number(1)
-        writer.string(digest)
+        writer.inlineString(digest)
         writer.lengthPrefixed { writer in
             writer.number(references.count)
             for reference in references { write(reference, into: &writer) }
@@ -319,7 +320,7 @@ public final class ReferenceCache: @unchecked Sendable {
             let start = reader.offset
             let tag = reader.number()
             if tag == 0 { break }
-            guard tag == 1, let digest = reader.string(), let length = reader.count(), reader.skip(length) else { return nil }
+            guard tag == 1, let digest = reader.inlineString(), let length = reader.count(), reader.skip(length) else { return nil }
             records[digest] = start..<reader.offset
         }
         guard reader.isAtEnd else { return nil }
@@ -330,7 +331,7 @@ public final class ReferenceCache: @unchecked Sendable {
     private static func references(inRecord range: Range<Int>, of file: KeptFile) -> [ExtractedReference]? {
         file.bytes.withUnsafeBytes { buffer in
             var reader = ByteRecordReader(buffer, table: file.table, at: range.lowerBound)
-            guard reader.number() == 1, reader.string() != nil, reader.count() != nil, let count = reader.count() else { return nil }
+            guard reader.number() == 1, reader.inlineString() != nil, reader.count() != nil, let count = reader.count() else { return nil }
             var references: [ExtractedReference] = []
             references.reserveCapacity(count)
             for _ in 0..<count {
