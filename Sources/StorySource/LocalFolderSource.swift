@@ -54,8 +54,9 @@ public struct LocalFolderSource: InMemoryStorySource {
                 throw SourceProblems([SourceProblem(file: shown, message: "cannot list \(error.path): \(error.reason)")])
             }
         }
-        let files = Self.load(paths, stamps: stamps, in: root, shownWith: shownPrefix, jobs: jobs, cache: cache)
-        let index = StoryIndex(files)
+        let (files, loaded) = Self.load(paths, stamps: stamps, in: root, shownWith: shownPrefix, jobs: jobs, cache: cache)
+        // The cache keeps what was loaded while the stories are indexed: neither needs the other.
+        let (_, index) = ParallelWork.both(jobs: jobs, { loaded.map { cache?.keep($0) } }, { StoryIndex(files) })
         if !index.problems.isEmpty { throw SourceProblems(index.problems) }
         self.index = index
     }
@@ -172,14 +173,16 @@ public struct LocalFolderSource: InMemoryStorySource {
 
     /// Reads and parses the files, a file at a time on each of `jobs` threads, in path order;
     /// files `cache` holds unchanged (by their `stamps` when given, else `stat`ed now) are not
-    /// read again.
+    /// read again. With a cache, also returns what it is to keep of this load
+    /// (``ParsedFileCache/keep(_:)``).
     private static func load(
         _ paths: [String], stamps: [ParsedFileCache.Stamp]?, in root: String, shownWith prefix: String, jobs: Int, cache: ParsedFileCache?
-    ) -> [StoryFile] {
+    ) -> (files: [StoryFile], loaded: [ParsedFileCache.Loaded]?) {
         guard let cache else {
-            return ParallelWork.map(count: paths.count, jobs: jobs) { position in
+            let files = ParallelWork.map(count: paths.count, jobs: jobs) { position in
                 StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position])
             }
+            return (files, nil)
         }
         // The lookup is let go of before the cache is changed.
         let loaded = { (lookup: ParsedFileCache.Lookup) in
@@ -191,9 +194,9 @@ public struct LocalFolderSource: InMemoryStorySource {
             }
         }(cache.lookup())
         // A file that cannot be `stat`ed is not kept: the next load reads it again.
-        cache.keep(loaded.compactMap { item in
+        let kept = loaded.compactMap { item in
             item.stamp.map { ParsedFileCache.Loaded(path: item.path, stamp: $0, file: item.file, wasKept: item.wasKept) }
-        })
-        return loaded.map(\.file)
+        }
+        return (loaded.map(\.file), kept)
     }
 }
