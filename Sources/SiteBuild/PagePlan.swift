@@ -145,22 +145,27 @@ struct PagePlan: Sendable {
         let globalKey = SlugLookup.key(global)
         // Each story's location on `jobs` threads (percent-encoding and checking its path is the
         // costly part); then the pages are claimed in crawl order.
+        // So is what else each story needs looked up: whether it is the global story, and its
+        // first position in the graph. Claiming pages stays in crawl order, on one thread.
         let plan = self
         let placed = ParallelWork.map(count: graph.stories.count, jobs: jobs) { index in
             let story = graph.stories[index].story
-            return Result { () throws(UnsafeSlugError) in try plan.location(of: story, isHome: story.uuid == graph.root?.uuid) }
+            return (
+                location: Result { () throws(UnsafeSlugError) in try plan.location(of: story, isHome: story.uuid == graph.root?.uuid) },
+                isGlobal: SlugLookup.key(story.fullSlug) == globalKey || story.uuid == global,
+                firstPosition: graph.position(of: story))
         }
         urlsByPosition = Array(repeating: nil, count: graph.stories.count)
         locations.reserveCapacity(graph.stories.count)
         stories.reserveCapacity(graph.stories.count)
         for (position, (node, found)) in zip(graph.stories, placed).enumerated() {
             let story = node.story
-            if SlugLookup.key(story.fullSlug) == globalKey || story.uuid == global {
+            if found.isGlobal {
                 globalStory = story
                 continue
             }
             let location: PageLocation
-            switch found {
+            switch found.location {
             case .success(let found):
                 location = found
             case .failure(let error):
@@ -177,7 +182,7 @@ struct PagePlan: Sendable {
             // with the location last given for its key, as `locations` has it; its later
             // positions (backlinks are found by position) have that location too.
             urlsByPosition[position] = location.url
-            if let first = graph.position(of: story), first != position { urlsByPosition[first] = location.url }
+            if let first = found.firstPosition, first != position { urlsByPosition[first] = location.url }
             stories.append(story)
         }
     }
