@@ -38,7 +38,7 @@ public enum FolderFingerprint {
     static func of(files: [(path: String, stamp: FileStatus.Stamp)], skipRootDotfiles: Bool) -> String {
         let listed = skipRootDotfiles ? files.filter { !$0.path.hasPrefix(".") } : files
         let names = listed.map { $0.path.split(separator: "/") }
-        let order = names.indices.sorted { names[$0].lexicographicallyPrecedes(names[$1]) }
+        let order = listingOrder(of: listed.map(\.path), names: names)
         let folderStamp = FileStatus.Stamp(FolderListing.Entry(folderNamed: "").info)
         var fingerprint = Fingerprint()
         // The folders the last file was in, from the top.
@@ -55,6 +55,37 @@ public enum FolderFingerprint {
             combine(listed[index].path, listed[index].stamp, into: &fingerprint)
         }
         return fingerprint.hex
+    }
+
+    /// The positions of `paths`, split into their `names`, in the order a listing visits them:
+    /// name by name, one folder level after the other, as Swift orders strings. Most pairs are
+    /// told apart by the first 24 bytes of two ASCII paths alone, read once into integers with
+    /// each `/` as the lowest byte (ASCII strings order as their bytes, and a name ends before
+    /// any longer one it begins): comparing the names themselves took 0.15 s at 100,000 pages.
+    private static func listingOrder(of paths: [String], names: [[Substring]]) -> [Int] {
+        struct Key {
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            var isASCII = true
+        }
+        let keys = paths.map { path -> Key in
+            var key = Key()
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(24)
+            for byte in path.utf8 {
+                if byte >= 0x80 { key.isASCII = false }
+                if bytes.count < 24 { bytes.append(byte == UInt8(ascii: "/") ? 0 : byte) }
+            }
+            bytes += repeatElement(0, count: 24 - bytes.count)
+            func word(_ start: Int) -> UInt64 { bytes[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+            key.words = (word(0), word(8), word(16))
+            return key
+        }
+        return paths.indices.sorted { left, right in
+            if keys[left].isASCII, keys[right].isASCII, keys[left].words != keys[right].words {
+                return keys[left].words < keys[right].words
+            }
+            return names[left].lexicographicallyPrecedes(names[right])
+        }
     }
 
     /// Adds the entry at `path` (`blog/post.json`), of which `stat` said `info`, to `fingerprint`.

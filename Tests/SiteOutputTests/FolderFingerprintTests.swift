@@ -29,6 +29,24 @@ extension SiteOutputTests {
             #expect(try fingerprint() != added)
         }
 
+        @Test("the fingerprint made from the files a write put there is the listing's, whatever their names' order in bytes and in Swift")
+        func filesAsListed() throws {
+            let folder = try TemporaryFolder()
+            let paths = [
+                "a/index.html", "a-b/index.html", "a.b/index.html", "a/b/index.html", "ab/index.html", "A/index.html",
+                "posts/post-10/index.html", "posts/post-1/index.html", "posts/post-100/index.html", "posts/post-1/x/index.html",
+                "a-very-long-shared-beginning-of-a-folder/one/index.html", "a-very-long-shared-beginning-of-a-folder-two/index.html",
+                "a-very-long-shared-beginning-of-a-folder/index.html", "café/index.html", "cafe/index.html", "cafë/index.html",
+                "zürich/a/index.html", "z/index.html", "Éte/index.html", "sitemap.xml", "404.html", ".nojekyll",
+            ]
+            for path in paths { try folder.write(path, path) }
+            let files = try paths.map { path in
+                (path: path, stamp: try #require(FileStatus(path: folder.path(path).path)).stamp)
+            }
+            #expect(FolderFingerprint.of(files: files, skipRootDotfiles: true) == FolderFingerprint.of(folder.url, skipRootDotfiles: true))
+            #expect(FolderFingerprint.of(files: files.reversed(), skipRootDotfiles: true) == FolderFingerprint.of(folder.url, skipRootDotfiles: true))
+        }
+
         @Test("a listed folder has the fingerprint of its tree and every entry below it, depth-first in name order")
         func listedFolder() throws {
             let folder = try TemporaryFolder()
