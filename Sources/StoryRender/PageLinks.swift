@@ -53,11 +53,7 @@ public struct PageLinks: Sendable {
     /// The story a story link points to with its page's URL, trying its ``StoryLink/lookupOrder``;
     /// nil when none matches.
     public func page(for link: StoryLink) -> LinkedPage? {
-        if let page = resolver.page(for: link.reference) { return page }  // the usual case
-        for reference in link.lookupOrder.dropFirst() {
-            if let page = resolver.page(for: reference) { return page }
-        }
-        return nil
+        firstFound(for: link) { resolver.page(for: $0) }
     }
 
     /// The URL of the page of the story `reference` points to, or nil (see ``LinkedURL``).
@@ -68,9 +64,14 @@ public struct PageLinks: Sendable {
     /// The URL of the page of the story a story link points to, trying its
     /// ``StoryLink/lookupOrder`` as ``page(for:)`` does; nil when none matches.
     public func linkedURL(for link: StoryLink) -> LinkedURL? {
-        if let linked = resolver.linkedURL(for: link.reference) { return linked }  // the usual case
+        firstFound(for: link) { resolver.linkedURL(for: $0) }
+    }
+
+    /// What `find` gives for the first reference of `link`'s lookup order it finds anything for.
+    private func firstFound<Found>(for link: StoryLink, _ find: (StoryReference) -> Found?) -> Found? {
+        if let found = find(link.reference) { return found }  // the usual case, without making the whole order
         for reference in link.lookupOrder.dropFirst() {
-            if let linked = resolver.linkedURL(for: reference) { return linked }
+            if let found = find(reference) { return found }
         }
         return nil
     }

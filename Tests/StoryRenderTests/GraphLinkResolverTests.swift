@@ -6,14 +6,19 @@ import Testing
 
 @Suite("Link resolution over the crawl's graph")
 struct GraphLinkResolverTests {
-    @Test("stories come from the graph (UUID, numeric id, slug), page URLs from the layout function")
-    func resolves() {
+    /// The resolver over a graph of the test stories, the global one without a page.
+    private func testGraphResolver() -> GraphLinkResolver {
         let graph = LinkGraph(
             stories: testStories.enumerated().map { LinkGraph.Node(story: $0.element, depth: $0.offset, firstLinkedFrom: nil) },
             edges: [])
-        let resolver = GraphLinkResolver(graph: graph) { story in
+        return GraphLinkResolver(graph: graph) { story in
             story.fullSlug == "global" ? nil : testResolver.pageURL(of: story)
         }
+    }
+
+    @Test("stories come from the graph (UUID, numeric id, slug), page URLs from the layout function")
+    func resolves() {
+        let resolver = testGraphResolver()
         #expect(resolver.story(for: .uuid("uuid-post"))?.fullSlug == "blog/post")
         #expect(resolver.story(for: .id(2))?.fullSlug == "about")
         #expect(resolver.story(for: .slug("/blog"))?.fullSlug == "blog/")
@@ -30,12 +35,7 @@ struct GraphLinkResolverTests {
 
     @Test("a link's page URL is found without its story as it is with it, through a link's lookup order too")
     func linkedURLs() {
-        let graph = LinkGraph(
-            stories: testStories.enumerated().map { LinkGraph.Node(story: $0.element, depth: $0.offset, firstLinkedFrom: nil) },
-            edges: [])
-        let resolver = GraphLinkResolver(graph: graph) { story in
-            story.fullSlug == "global" ? nil : testResolver.pageURL(of: story)
-        }
+        let resolver = testGraphResolver()
         let references: [StoryReference] = [.uuid("uuid-post"), .id(2), .slug("/blog"), .uuid("uuid-global"), .uuid("nope"), .slug("nowhere")]
         for reference in references {
             #expect(resolver.linkedURL(for: reference)?.url == resolver.page(for: reference)?.url, "\(reference)")
