@@ -144,9 +144,8 @@ struct PagePlan: Sendable {
     private mutating func placeStories(of graph: LinkGraph, global: String, jobs: Int, owners: inout PageOwners) {
         let globalKey = SlugLookup.key(global)
         // Each story's location on `jobs` threads (percent-encoding and checking its path is the
-        // costly part); then the pages are claimed in crawl order.
-        // So is what else each story needs looked up: whether it is the global story, and its
-        // first position in the graph. Claiming pages stays in crawl order, on one thread.
+        // costly part), with whether it is the global story and its first position in the graph;
+        // then the pages are claimed in crawl order, on one thread.
         let plan = self
         let placed = ParallelWork.map(count: graph.stories.count, jobs: jobs) { index in
             let story = graph.stories[index].story
