@@ -95,7 +95,7 @@ let package = Package(
             path: "Benchmarks/RenderBenchmark"
         ),
         .executableTarget(name: "preview-benchmark", dependencies: ["Preview"], path: "Benchmarks/PreviewBenchmark"),
-        .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck"], path: "Benchmarks/CheckBenchmark"),
+        .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck", "TestSupport"], path: "Benchmarks/CheckBenchmark"),
         .executableTarget(
             name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI", "CJemalloc", "TestSupport"],
             path: "Benchmarks/BuildBenchmark"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A generated site of pretty-URL pages (`s3/p42/index.html`), each about 5 KB with 22 internal
 /// links (stylesheet, icon, script, navigation, links into sections of other pages, an image
@@ -53,7 +54,7 @@ struct SyntheticSite {
     }
 
     private func html(_ page: Int) -> String {
-        var random = SplitMix64(seed: UInt64(page))
+        var random = SplitMix64(state: UInt64(page) &* 0x9E37_79B9_7F4A_7C15)
         let root = page == 0 ? "" : "../../"
         func url(_ target: Int) -> String {
             target == 0 ? (page == 0 ? "./" : root) : root + "s\(target / 100)/p\(target % 100)/"
@@ -98,22 +99,5 @@ struct SyntheticSite {
             html += "</ul>\n"
         }
         return html + "</body></html>\n"
-    }
-}
-
-/// A small, fast, seedable random number generator, so the site is the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed &* 0x9E37_79B9_7F4A_7C15
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -10,23 +10,6 @@ extension StoryCrawlTests {
     struct CrawlReplayTests {
         typealias Fixture = StoryCrawlTests.LinkGraphUpdateTests
 
-        /// A small deterministic generator (SplitMix64), so that a failing round repeats.
-        struct Random {
-            var state: UInt64
-
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-
-            mutating func below(_ limit: Int) -> Int { Int(next() % UInt64(limit)) }
-            mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-            mutating func element<T>(of values: [T]) -> T { values[below(values.count)] }
-        }
-
         /// One story of the site as the rounds edit it.
         struct Page {
             var slug: String
@@ -44,11 +27,11 @@ extension StoryCrawlTests {
         /// linking at random (some links broken, some saved slugs stale), edited at random.
         struct Site {
             var pages: [String: Page] = [:]
-            var random: Random
+            var random: SplitMix64
             var added = 0
 
             init(seed: UInt64) {
-                random = Random(state: seed)
+                random = SplitMix64(state: seed)
                 pages["u-home"] = Page(slug: "home", name: "Home")
                 pages["u-blog"] = Page(slug: "blog/", name: "Blog")
                 pages["u-docs"] = Page(slug: "docs/", name: "Docs")
@@ -180,4 +163,11 @@ extension StoryCrawlTests {
             #expect(replayed > 10, "seed \(seed): the rounds replayed the crawl \(replayed) times")
         }
     }
+}
+
+/// The picks a round of random edits makes, from a generator whose seed fixes them.
+extension SplitMix64 {
+    fileprivate mutating func below(_ limit: Int) -> Int { Int(next() % UInt64(limit)) }
+    fileprivate mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    fileprivate mutating func element<T>(of values: [T]) -> T { values[below(values.count)] }
 }
