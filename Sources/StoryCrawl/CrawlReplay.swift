@@ -152,10 +152,7 @@ struct CrawlReplay {
     /// catalog finds them), then its listing's. Nil for a reference that comes with the story it
     /// names, which the crawl learns before it resolves the others.
     private func edges(of story: Story, at position: Int) -> StoryEdges? {
-        let (baseURL, rootSlug) = (update.baseURL, update.rootSlug)
-        let references = update.references.references(in: story, baseURL: baseURL, rootSlug: rootSlug) {
-            ReferenceExtractor.references(in: story, baseURL: baseURL, rootSlug: rootSlug)
-        }
+        let references = update.references(in: story)
         guard !references.contains(where: { $0.embeddedStory != nil }) else { return nil }
         let catalog = StoryCatalog()
         var edges = StoryEdges(source: position, uuid: story.uuid, references: references) { reference in

@@ -116,9 +116,14 @@ struct StoryUpdate {
         guard earlier.head == CrawledHead(of: story) else { return Found(story: story, moved: true) }
         guard reached else { return Found(story: story) }
         let before = references.kept(forDigest: earlierDigest, baseURL: baseURL, rootSlug: rootSlug)
-        let after = references.references(in: story, baseURL: baseURL, rootSlug: rootSlug) {
+        return Found(story: story, relinked: self.references(in: story) != before)
+    }
+
+    /// The references in `story`, as the crawl finds them: kept for its digest, or extracted
+    /// and kept.
+    func references(in story: Story) -> [ExtractedReference] {
+        references.references(in: story, baseURL: baseURL, rootSlug: rootSlug) {
             ReferenceExtractor.references(in: story, baseURL: baseURL, rootSlug: rootSlug)
         }
-        return Found(story: story, relinked: after != before)
     }
 }
