@@ -69,15 +69,14 @@ public enum FolderFingerprint {
         }
         let keys = paths.map { path -> Key in
             var key = Key()
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(24)
-            for byte in path.utf8 {
-                if byte >= 0x80 { key.isASCII = false }
-                if bytes.count < 24 { bytes.append(byte == UInt8(ascii: "/") ? 0 : byte) }
+            var prefix: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &prefix) { buffer in
+                for (index, byte) in path.utf8.enumerated() {
+                    if byte >= 0x80 { key.isASCII = false }
+                    if index < buffer.count { buffer[index] = byte == UInt8(ascii: "/") ? 0 : byte }
+                }
             }
-            bytes += repeatElement(0, count: 24 - bytes.count)
-            func word(_ start: Int) -> UInt64 { bytes[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) } }
-            key.words = (word(0), word(8), word(16))
+            key.words = (UInt64(bigEndian: prefix.0), UInt64(bigEndian: prefix.1), UInt64(bigEndian: prefix.2))
             return key
         }
         return paths.indices.sorted { left, right in
