@@ -190,7 +190,7 @@ public final class ReferenceCache: @unchecked Sendable {
     /// The magic line of a pair's part: its base URL and root, then its shards' parts.
     static let pairMagic = "storysite references of a root 2\n"
     /// The magic line of a shard's part: its string table and its records.
-    static let shardMagic = "storysite references of a shard 2\n"
+    static let shardMagic = "storysite references of a shard 3\n"
 
     /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
     /// when the file is missing, unreadable, corrupt or of another version. Without
@@ -289,7 +289,8 @@ public final class ReferenceCache: @unchecked Sendable {
         }
     }
 
-    /// One reference: its field path, kind, target, anchor and saved slug, then its lookup order:
+    /// One reference: its field path, kind, target, anchor and saved slug (in place, as the
+    /// target is), then its lookup order:
     /// `0` for the order a story link with that target and slug has (which nearly every
     /// reference's is), else the number of steps plus one and the steps.
     private static func write(_ reference: ExtractedReference, into writer: inout ByteRecordWriter) {
@@ -297,7 +298,7 @@ public final class ReferenceCache: @unchecked Sendable {
         writer.kind(reference.kind)
         writer.reference(reference.reference)
         writer.optionalString(reference.anchor)
-        writer.optionalString(reference.cachedURL)
+        writer.optionalInlineString(reference.cachedURL)
         if reference.lookupOrder == derivedLookupOrder(of: reference.reference, cachedURL: reference.cachedURL) {
             writer.number(0)
         } else {
@@ -345,7 +346,7 @@ public final class ReferenceCache: @unchecked Sendable {
     private static func read(from reader: inout ByteRecordReader) -> ExtractedReference? {
         guard let fieldPath = reader.string(), let kind = reader.kind(),
               let target = reader.reference(), let anchor = reader.optionalString(),
-              let cachedURL = reader.optionalString(), let form = reader.count() else { return nil }
+              let cachedURL = reader.optionalInlineString(), let form = reader.count() else { return nil }
         var lookupOrder: [StoryReference] = []
         if form == 0 {
             lookupOrder = derivedLookupOrder(of: target, cachedURL: cachedURL)

@@ -129,6 +129,12 @@ public struct ByteRecordWriter {
         if let value { string(value) }
     }
 
+    /// A string written in place (``inlineString(_:)``) or its absence.
+    public mutating func optionalInlineString(_ value: String?) {
+        number(value == nil ? 0 : 1)
+        if let value { inlineString(value) }
+    }
+
     /// A JSON value: a tag (null, false, true, number, string, array, object, string in place),
     /// then its parts. With `inlineStrings`, string values are written in place (``inlineString(_:)``)
     /// and only keys go in the table: for values most of which are written once (a story's
@@ -294,6 +300,16 @@ public struct ByteRecordReader {
         switch number() {
         case 0: return .some(nil)
         case 1: return string().map { .some($0) }
+        default: return nil
+        }
+    }
+
+    /// A string as ``ByteRecordWriter/optionalInlineString(_:)`` wrote it, or nil in `.some` for
+    /// an absent one; nil when unreadable.
+    public mutating func optionalInlineString() -> String?? {
+        switch number() {
+        case 0: return .some(nil)
+        case 1: return inlineString().map { .some($0) }
         default: return nil
         }
     }

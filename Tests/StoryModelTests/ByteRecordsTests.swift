@@ -84,7 +84,7 @@ extension StoryModelTests {
             #expect(bytes.count - inPlace.records.count == keys.bytes.count - keys.records.count)
         }
 
-        @Test("a part written with its length is passed over and read later with the table alone; a string written in place stays out of the table")
+        @Test("a part written with its length is passed over and read later with the table alone; strings written in place stay out of the table")
         func partsReadLater() throws {
             var writer = ByteRecordWriter(magic: Self.magic)
             writer.lengthPrefixed { part in
@@ -92,6 +92,8 @@ extension StoryModelTests {
                 part.number(7)
             }
             writer.inlineString("d1g3st")
+            writer.optionalInlineString("posts/in-place")
+            writer.optionalInlineString(nil)
             writer.string("after")
             let bytes = Data(writer.bytes)
             #expect(writer.records.count < bytes.count)
@@ -103,6 +105,8 @@ extension StoryModelTests {
                 let skipped = reader.skip(length)
                 #expect(skipped)
                 #expect(reader.inlineString() == "d1g3st")
+                #expect(reader.optionalInlineString() == .some("posts/in-place"))
+                #expect(reader.optionalInlineString() == .some(nil))
                 #expect(reader.string() == "after")
                 #expect(reader.isAtEnd)
                 let pastTheEnd = reader.skip(1)
@@ -113,7 +117,7 @@ extension StoryModelTests {
                 #expect(later.number() == 7)
                 #expect(later.offset == part + length)
             }
-            // The table holds "later" and "after" alone: the digest is in the records.
+            // The table holds "later" and "after" alone: the digest and the slug are in the records.
             var table = ByteRecordWriter(magic: Self.magic)
             table.string("later")
             table.string("after")
