@@ -182,8 +182,8 @@ public struct Crawler: Sendable {
     /// knows and then the source, which answers at once; what they found is learned after, in
     /// order. The outcome is the same as ``resolveInBatches(_:of:at:catalog:)``'s (for a level
     /// without embedded stories, which must be learned before anything resolves).
-    private func resolveAtOnce(
-        _ found: [[ExtractedReference]], of level: [Story], at firstPosition: Int, in source: any InMemoryStorySource,
+    private func resolveAtOnce<Source: InMemoryStorySource>(
+        _ found: [[ExtractedReference]], of level: [Story], at firstPosition: Int, in source: Source,
         catalog: inout StoryCatalog
     ) -> [StoryEdges] {
         let known = catalog

@@ -77,11 +77,14 @@ struct StoryCatalog {
     /// What `order` resolves to, as ``resolve(_:from:)`` would find it, from what is known and
     /// then from `source` at once, recording nothing: the UUID, the story when it came from the
     /// source, and the references tried that name nothing (see ``learn(_:missing:)``).
-    func resolve(
-        _ order: [StoryReference], in source: any InMemoryStorySource
+    func resolve<Source: InMemoryStorySource>(
+        _ order: [StoryReference], in source: Source
     ) -> (uuid: String?, fetched: Story?, missing: [StoryReference]) {
         var missing: [StoryReference] = []
         for reference in order {
+            // A UUID of a story loaded already, as `known` finds it below, without hashing the
+            // reference's string for `resolutions`: most links of a crawl lead to such a story.
+            if case .uuid(let uuid) = reference, byUUID[StoryKey(uuid)] != nil { return (uuid, nil, missing) }
             switch resolutions[reference] {
             case .found(let uuid)?:
                 return (uuid, nil, missing)
