@@ -93,8 +93,7 @@ struct CrawlReplay {
                     guard let uuid else { continue }
                     guard let target = place(earlier: earlierPositions[StoryKey(uuid)], uuid: uuid, from: next) else { return nil }
                     table.setTarget(ofEdge: first + offset, to: target, uuid: uuid)
-                    let story = nodes[target].story
-                    if table.isStale(edgeAt: first + offset, target: { (SlugLookup.key(story.fullSlug), story.uuid) }) { stale.append(first + offset) }
+                    if table.isStale(edgeAt: first + offset, target: nodes[target].story) { stale.append(first + offset) }
                 }
             }
             next += 1

@@ -263,10 +263,9 @@ struct EdgeTable: Sendable {
             anchor: texts.anchor.map(string), cachedURL: texts.cachedURL.map(string), target: target)
     }
 
-    /// Whether the edge at `index` saved another slug for the story it resolved to (see
-    /// ``LinkGraph/staleEdges``); `target` gives that story's slug as a lookup key (see
-    /// ``SlugLookup/key(_:)``) and its UUID, asked for only when the edge saved a slug.
-    func isStale(edgeAt index: Int, target: () -> (slugKey: String, uuid: String)) -> Bool {
+    /// Whether the edge at `index` saved another slug (as a lookup key, see ``SlugLookup/key(_:)``)
+    /// for `target`, the story it resolved to (see ``LinkGraph/staleEdges``).
+    func isStale(edgeAt index: Int, target: Story) -> Bool {
         let texts = texts(ofEdge: index)
         guard let cachedURL = texts.cachedURL else { return false }
         // A link by UUID that leads to another story is that story's version in the crawled
@@ -274,9 +273,9 @@ struct EdgeTable: Sendable {
         // being out of date. (A numeric UUID is a short id, which names its story.)
         if texts.form == .uuid, let written = texts.reference {
             let uuid = string(written)
-            if uuid != target().uuid, Int(uuid) == nil { return false }
+            if uuid != target.uuid, Int(uuid) == nil { return false }
         }
-        return SlugLookup.key(string(cachedURL)) != target().slugKey
+        return text.withUnsafeBufferPointer { !SlugLookup.keys(of: UnsafeBufferPointer(rebasing: $0[cachedURL]), and: target.fullSlug) }
     }
 
     /// Mixes into `fingerprint` what the content wrote of the edge at `index`: its field path,

@@ -239,7 +239,7 @@ public struct LinkGraph: Sendable {
             var stale: [Int] = []
             for position in number * run..<min((number + 1) * run, table.count) {
                 guard let target = table.target(ofEdge: position) else { continue }
-                if table.isStale(edgeAt: position, target: { (SlugLookup.key(stories[target].story.fullSlug), stories[target].story.uuid) }) {
+                if table.isStale(edgeAt: position, target: stories[target].story) {
                     stale.append(position)
                 }
             }

@@ -13,4 +13,28 @@ public enum SlugLookup {
         while end != start, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { bytes.formIndex(before: &end) }
         return start == bytes.startIndex && end == bytes.endIndex ? slug : String(slug[start..<end])
     }
+
+    /// Whether the slug whose UTF-8 bytes are `utf8` has the same ``key(_:)`` as `slug`, told
+    /// from the bytes where it can be (equal, or both ASCII and different), so that checking every
+    /// link of a crawl for a stale slug makes no string. Otherwise the keys are compared as
+    /// strings are, which takes a composed and a decomposed `é` as the same.
+    public static func keys(of utf8: UnsafeBufferPointer<UInt8>, and slug: String) -> Bool {
+        let trimmed = trimmingSlashes(utf8)
+        var slug = slug  // withUTF8 may make the storage contiguous, so it needs a var
+        return slug.withUTF8 { other in
+            let otherTrimmed = trimmingSlashes(other)
+            if trimmed.elementsEqual(otherTrimmed) { return true }
+            if trimmed.allSatisfy({ $0 < 0x80 }) && otherTrimmed.allSatisfy({ $0 < 0x80 }) { return false }
+            return String(decoding: trimmed, as: UTF8.self) == String(decoding: otherTrimmed, as: UTF8.self)
+        }
+    }
+
+    /// `utf8` without its leading and trailing `/`.
+    private static func trimmingSlashes(_ utf8: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start != end, utf8[start] == UInt8(ascii: "/") { start += 1 }
+        while end != start, utf8[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return utf8[start..<end]
+    }
 }

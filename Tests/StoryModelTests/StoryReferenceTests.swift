@@ -31,5 +31,21 @@ extension StoryModelTests {
             #expect(SlugLookup.key("//blog/post//") == "blog/post")
             #expect(SlugLookup.key("/") == "")
         }
+
+        @Test("tells a slug's bytes and a slug apart as their lookup keys are, a composed and a decomposed é alike")
+        func slugKeysOfBytes() {
+            func sameKeys(_ bytes: String, _ slug: String) -> Bool {
+                Array(bytes.utf8).withUnsafeBufferPointer { SlugLookup.keys(of: $0, and: slug) }
+            }
+            let pairs = [
+                ("/blog/", "blog"), ("blog", "blog/"), ("blog/post", "blog/posts"), ("", "/"), ("a", ""),
+                ("caf\u{E9}/menu", "caf\u{65}\u{301}/menu/"), ("caf\u{E9}", "cafe"), ("Blog", "blog"),
+            ]
+            for (bytes, slug) in pairs {
+                #expect(sameKeys(bytes, slug) == (SlugLookup.key(bytes) == SlugLookup.key(slug)), "\(bytes) and \(slug)")
+            }
+            #expect(sameKeys("caf\u{E9}", "caf\u{65}\u{301}/"))
+            #expect(!sameKeys("blog/post", "blog/posts"))
+        }
     }
 }
