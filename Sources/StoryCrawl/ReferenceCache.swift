@@ -264,6 +264,7 @@ public final class ReferenceCache: @unchecked Sendable {
             var written = shard.lock.withLock { shard.writer }
             for digest in digests {
                 if let file = shard.file, file.isContinued, let record = file.records[digest] {
+                    written.beginRecord()
                     written.append(record: record, of: file.bytes)
                 } else if let references = pair.stored[digest] ?? shard.file.flatMap({ file in
                     file.records[digest].flatMap { references(inRecord: $0, of: file) }
@@ -281,6 +282,7 @@ public final class ReferenceCache: @unchecked Sendable {
     /// One story's record: `1`, its digest (in place: every record has its own, which the
     /// shard's string table would only grow by), then the length of the rest and its references.
     private static func write(digest: String, references: [ExtractedReference], into writer: inout ByteRecordWriter) {
+        writer.beginRecord()
         writer.number(1)
         writer.inlineString(digest)
         writer.lengthPrefixed { writer in

@@ -81,6 +81,16 @@ public struct ByteRecordWriter {
     /// continues a table would otherwise add to it every time.
     public mutating func inlineString(_ value: String) { Self.append(inline: value, to: &body) }
 
+    /// Ends the piece being written, between two records, once it has grown past a mebibyte: a
+    /// large file is then held in pieces of about that size while it is written, not in one
+    /// array that doubled as it grew (up to twice the file's size at once; 100 MB for the
+    /// parsed files of 100,000 stories).
+    public mutating func beginRecord() {
+        guard body.count >= 1 << 20 else { return }
+        finished.append(body)
+        body = []
+    }
+
     /// What `write` writes, preceded by its length in bytes: a reader may pass over it
     /// (``ByteRecordReader/skip(_:)``) and read it only when asked for it.
     public mutating func lengthPrefixed(_ write: (inout ByteRecordWriter) -> Void) {

@@ -180,6 +180,7 @@ public final class ParsedFileCache: @unchecked Sendable {
             let ordinals = kept.compactMap(\.ordinal)
             let order = ordinals.count == kept.count ? Self.indicesInOrder(of: ordinals) : ByteOrder.order(of: kept.map(\.path))
             for item in order.lazy.map({ kept[$0] }) {
+                writer.beginRecord()
                 if let disk, let record = item.record {
                     writer.append(record: record, of: disk.bytes)
                 } else {
