@@ -132,6 +132,9 @@ public struct IncrementalBuild {
         generator.space = space
         generator.crawlMemory = crawlMemory ?? kept?.crawl
         generator.keepsServedSite = keepsServedSite
+        // A build of its own (not `serve`, which keeps its stories from one rebuild to the next)
+        // parks a large folder's content in a file while it runs.
+        if parsedFiles == nil { generator.contentParkedAbove = SiteGenerator.contentKeptInMemory }
         return await generator.generate(previous: previous, key: key)
     }
 

@@ -72,6 +72,9 @@ public struct SiteGenerator {
     /// The content folder (`settings.source`) as the build's inputs listed it, so that loading
     /// it needs no listing of its own; nil to list it when it is loaded.
     var listedContent: ListedFolder?
+    /// From how many bytes of story files on the content folder's stories keep their content in
+    /// a file while the build runs, not in memory (see ``contentStore(for:)``); nil for never.
+    var contentParkedAbove: Int?
     /// The output folder as the last build left it, being read: the pages whose files are
     /// intact there may be kept, and the others go where its staging says as they are rendered
     /// (into memory for the write, or into the staging folder of a write that replaces the
@@ -350,10 +353,11 @@ public struct SiteGenerator {
             return nil
         }
         do {
+            let store = contentStore(for: listed)
             let folder = try timings.measure("load") { () throws(SourceProblems) in
                 try LocalFolderSource(
                     folder: workingDirectory.resolving(path), displayPath: path, jobs: settings.jobs, cache: parsedFiles,
-                    listed: listed?.entries)
+                    listed: listed?.entries, store: store)
             }
             guard folder.storyCount > 0 else {
                 output.diagnostics.append(.error(path, "no stories in \(folder); add story JSON files (each with uuid, full_slug and content) or name their folder with --source"))

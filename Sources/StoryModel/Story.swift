@@ -17,15 +17,18 @@ public struct Story: Sendable, Hashable {
         /// See ``Story/startPageFolder``.
         let startPageFolder: String?
         let body: Body
-        /// The tape the body's `tape` and `headAndTape` read. Kept here, not in ``Body``, whose
-        /// cases share the spare bits of their references: a leak checker would not see it.
+        /// The tape the body's `tape` and `headAndTape` read, or the tape of a `stored` body's head
+        /// (every key but `content`). Kept here, not in ``Body``, whose cases share the spare bits
+        /// of their references: a leak checker would not see it.
         let tape: JSONTape?
+        /// The store the body's `stored` tape is in, kept here for the same reason.
+        let store: TapeStore?
         let digest: String?
         let translationDigests: TranslationDigests
 
         init(
             uuid: String, id: Int?, name: String, slug: String, fullSlug: String, startPageFolder: String?, body: Body, tape: JSONTape?,
-            digest: String?, translationDigests: TranslationDigests
+            store: TapeStore? = nil, digest: String?, translationDigests: TranslationDigests
         ) {
             self.uuid = uuid
             key = StoryKey(uuid)
@@ -36,6 +39,7 @@ public struct Story: Sendable, Hashable {
             self.startPageFolder = startPageFolder
             self.body = body
             self.tape = tape
+            self.store = store
             self.digest = digest
             self.translationDigests = translationDigests
         }
@@ -51,11 +55,18 @@ public struct Story: Sendable, Hashable {
         /// index (a translated story).
         case headAndTape(head: JSONObject, contentAt: Int, content: Int)
         case deferred(head: JSONObject, whole: DeferredStoryTape)
+        /// A story whose tape is read from a store each time its content is asked for (see
+        /// ``storingContent(in:)``), its head on a tape of its own: the indices of the story
+        /// object and the root block in the stored tape, and where that is.
+        case stored(object: Int, content: Int, at: TapeStore.Location)
     }
 
     private let storage: Storage
-    /// The tape of a body that is on one (`tape`, `headAndTape`).
-    private var tape: JSONTape { storage.tape! }
+    /// The tape of a body that is on one (`tape`, `headAndTape`), or read from its store (`stored`).
+    private var tape: JSONTape {
+        if case .stored(_, _, let location) = storage.body { return storage.store!.tape(at: location) }
+        return storage.tape!
+    }
 
     /// The story's stable identity; story links refer to it.
     public var uuid: String { storage.uuid }
@@ -74,7 +85,7 @@ public struct Story: Sendable, Hashable {
     public var content: JSONValue {
         switch storage.body {
         case .whole(_, let content): return content
-        case .tape(_, let content), .headAndTape(_, _, let content): return tape.value(at: content)
+        case .tape(_, let content), .headAndTape(_, _, let content), .stored(_, let content, _): return tape.value(at: content)
         case .deferred(_, let whole): return whole.found.map { $0.tape.value(at: $0.content) } ?? .object(JSONObject())
         }
     }
@@ -82,7 +93,7 @@ public struct Story: Sendable, Hashable {
     public var raw: JSONObject {
         switch storage.body {
         case .whole(let raw, _): return raw
-        case .tape(let object, _): return tape.withReader { $0.object(at: object) }
+        case .tape(let object, _), .stored(let object, _, _): return tape.withReader { $0.object(at: object) }
         case .headAndTape(let head, let position, let content):
             var entries = head.entries
             entries.insert(JSONObject.Entry(key: "content", value: tape.value(at: content)), at: min(position, entries.count))
@@ -99,6 +110,7 @@ public struct Story: Sendable, Hashable {
     /// Whether the root block is an object, as it is for every story but one read from its
     /// head whose file no longer holds it as one.
     public var hasContentObject: Bool {
+        if case .stored = storage.body { return true }
         if contentOnTape != nil { return true }
         if case .object = content { return true }
         return false
@@ -107,7 +119,7 @@ public struct Story: Sendable, Hashable {
     /// root block's index in it.
     var contentOnTape: (tape: JSONTape, content: Int)? {
         switch storage.body {
-        case .tape(_, let content), .headAndTape(_, _, let content): return (tape, content)
+        case .tape(_, let content), .headAndTape(_, _, let content), .stored(_, let content, _): return (tape, content)
         case .deferred(_, let whole): return whole.found.map { ($0.tape, $0.content) }
         case .whole: return nil
         }
@@ -115,7 +127,7 @@ public struct Story: Sendable, Hashable {
     /// Where `content` sits among the keys of the story object of a story read into a tape.
     var contentPosition: Int? {
         switch storage.body {
-        case .tape(let object, let content):
+        case .tape(let object, let content), .stored(let object, let content, _):
             return tape.withReader { reader in
                 var position = 0
                 reader.forEachEntry(ofObject: object) { _, value in
@@ -142,6 +154,7 @@ public struct Story: Sendable, Hashable {
         case .whole(let raw, _): return JSONObject(distinctEntries: raw.entries.filter { $0.key != "content" })
         case .tape(let object, _): return tape.withReader { $0.object(at: object, skipping: "content") }
         case .headAndTape(let head, _, _), .deferred(let head, _): return head
+        case .stored: return storage.tape!.withReader { $0.object(at: 0) }
         }
     }
     /// The value of `key` in the story object. Unlike `raw[key]`, a key other than `content`
@@ -152,6 +165,9 @@ public struct Story: Sendable, Hashable {
         case .tape(let object, _):
             return tape.withReader { reader in reader.value(forKey: key, inObject: object).map(reader.value(at:)) }
         case .headAndTape(let head, _, _), .deferred(let head, _): return key == "content" ? content : head[key]
+        case .stored:
+            guard key != "content" else { return content }
+            return storage.tape!.withReader { reader in reader.value(forKey: key, inObject: 0).map(reader.value(at:)) }
         }
     }
     /// The folder whose start page this story is, or nil when it is not a start page: a slug
@@ -172,7 +188,7 @@ public struct Story: Sendable, Hashable {
     var readableRaw: JSONObject? {
         switch storage.body {
         case .whole(let raw, _): return raw
-        case .tape, .headAndTape: return raw
+        case .tape, .headAndTape, .stored: return raw
         case .deferred(_, let whole): return Self.object(of: whole)
         }
     }
@@ -227,6 +243,23 @@ public struct Story: Sendable, Hashable {
         storage = try Self.makeStorage(
             uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .headAndTape(head: head, contentAt: position, content: 0),
             tape: tape, digest: digest)
+    }
+
+    /// This story with its tape written to `store` and read back from there each time its content
+    /// is asked for, keeping in memory only its head (every key but `content`): a large build
+    /// parks each story's content so that the whole site's is not held at once. A story not read
+    /// into a tape of its own, or whose tape cannot be written, is kept as it is.
+    public func storingContent(in store: TapeStore) -> Story {
+        guard case .tape(let object, let content) = storage.body, let tape = storage.tape, let location = store.keep(tape) else { return self }
+        let head = JSONTape(encoding: .object(tape.withReader { $0.object(at: object, skipping: "content") }))
+        return Story(storage: Storage(
+            uuid: storage.uuid, id: storage.id, name: storage.name, slug: storage.slug, fullSlug: storage.fullSlug,
+            startPageFolder: storage.startPageFolder, body: .stored(object: object, content: content, at: location), tape: head,
+            store: store, digest: storage.digest, translationDigests: storage.translationDigests))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
     /// A story known by its `head` (every key of its object but `content`) and the `digest` of

@@ -24,13 +24,14 @@ public struct LocalFolderSource: InMemoryStorySource {
     /// how files are named in messages (default: the folder's path as given, such as `Content`).
     /// With a `cache`, files unchanged since the cache's last load are taken from it. With
     /// `listed`, a listing of the folder taken just before (each entry's path relative to it and
-    /// what `lstat` said), the folder is not listed and its files are not `stat`ed again.
+    /// what `lstat` said), the folder is not listed and its files are not `stat`ed again. With
+    /// `store`, each story read from a file of its own keeps its content there, not in memory.
     ///
     /// Throws ``SourceProblems`` listing every malformed file, every story missing a required
     /// key, and every duplicate `uuid` or `full_slug` (naming both files).
     public init(
         folder: URL, displayPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, cache: ParsedFileCache? = nil,
-        listed: [(path: String, info: stat)]? = nil
+        listed: [(path: String, info: stat)]? = nil, store: TapeStore? = nil
     ) throws(SourceProblems) {
         let shown = displayPath ?? folder.relativePath
         self.displayPath = shown
@@ -54,7 +55,7 @@ public struct LocalFolderSource: InMemoryStorySource {
                 throw SourceProblems([SourceProblem(file: shown, message: "cannot list \(error.path): \(error.reason)")])
             }
         }
-        let (files, loaded) = Self.load(paths, stamps: stamps, in: root, shownWith: shownPrefix, jobs: jobs, cache: cache)
+        let (files, loaded) = Self.load(paths, stamps: stamps, in: root, shownWith: shownPrefix, jobs: jobs, cache: cache, store: store)
         // The cache keeps what was loaded while the stories are indexed: neither needs the other.
         let (_, index) = ParallelWork.both(jobs: jobs, { loaded.map { cache?.keep($0) } }, { StoryIndex(files) })
         if !index.problems.isEmpty { throw SourceProblems(index.problems) }
@@ -176,11 +177,12 @@ public struct LocalFolderSource: InMemoryStorySource {
     /// read again. With a cache, also returns what it is to keep of this load
     /// (``ParsedFileCache/keep(_:)``).
     private static func load(
-        _ paths: [String], stamps: [ParsedFileCache.Stamp]?, in root: String, shownWith prefix: String, jobs: Int, cache: ParsedFileCache?
+        _ paths: [String], stamps: [ParsedFileCache.Stamp]?, in root: String, shownWith prefix: String, jobs: Int, cache: ParsedFileCache?,
+        store: TapeStore?
     ) -> (files: [StoryFile], loaded: [ParsedFileCache.Loaded]?) {
         guard let cache else {
             let files = ParallelWork.map(count: paths.count, jobs: jobs) { position in
-                StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position])
+                StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position], store: store)
             }
             return (files, nil)
         }
@@ -190,7 +192,7 @@ public struct LocalFolderSource: InMemoryStorySource {
                 let path = root + "/" + paths[position]
                 let stamp = stamps.map { $0[position] } ?? ParsedFileCache.Stamp(path: path)
                 if let stamp, let file = lookup.file(at: path, stamp: stamp) { return (path, stamp, file, true) }
-                return (path, stamp, StoryFile(path: path, shownAs: prefix + paths[position]), false)
+                return (path, stamp, StoryFile(path: path, shownAs: prefix + paths[position], store: store), false)
             }
         }(cache.lookup())
         // A file that cannot be `stat`ed is not kept: the next load reads it again.

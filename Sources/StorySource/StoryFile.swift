@@ -17,8 +17,9 @@ struct StoryFile: Sendable {
     var problems: [SourceProblem] = []
 
     /// Reads and decodes the file at `path`, shown to the user as `shownAs`. Its stories keep
-    /// the file's tape (``StoryModel/JSONTape``) and read their content from it.
-    init(path: String, shownAs file: String) {
+    /// the file's tape (``StoryModel/JSONTape``) and read their content from it; with `store`,
+    /// the story of a file that holds one keeps its tape there (``StoryModel/Story/storingContent(in:)``).
+    init(path: String, shownAs file: String, store: TapeStore? = nil) {
         let tape: JSONTape
         let bytes: [UInt8]
         do {
@@ -34,6 +35,7 @@ struct StoryFile: Sendable {
             preconditionFailure("reading a file throws only FolderScan.Failure or JSONParseError")
         }
         tape.withReader { reader in read(tape, reader, digest: Self.digest(of: bytes), file: file) }
+        if let store, stories.count == 1, related.isEmpty { stories[0].story = stories[0].story.storingContent(in: store) }
     }
 
     /// Takes the stories out of a file's tape; `digest` is the file's, given to a story that is

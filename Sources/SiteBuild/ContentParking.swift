@@ -1,0 +1,22 @@
+import Foundation
+import SiteOutput
+import StoryModel
+
+extension SiteGenerator {
+    /// How many bytes of story files a build keeps the content of in memory: above that, each
+    /// story's content waits in a file (``StoryModel/TapeStore``) between the crawl that reads
+    /// it and the page that shows it, and is read back for each. At 100,000 stories (650 MB of
+    /// files) the content held at once was over half of a build's memory.
+    static let contentKeptInMemory = 256 << 20
+
+    /// The store the content folder's stories keep their content in while this build runs: one
+    /// next to the output folder (on the disk the build writes to) when the folder's story files
+    /// hold more than ``contentParkedAbove`` bytes, else nil.
+    func contentStore(for listed: ListedFolder?) -> TapeStore? {
+        guard let threshold = contentParkedAbove, let listed else { return nil }
+        let bytes = listed.entries.reduce(0) { $0 + ($1.path.hasSuffix(".json") ? Int($1.info.st_size) : 0) }
+        guard bytes > threshold else { return nil }
+        let besideOutput = workingDirectory.resolving(settings.output).deletingLastPathComponent().path
+        return TapeStore(folder: besideOutput) ?? TapeStore(folder: NSTemporaryDirectory())
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Tapes parked in a file for as long as a build runs, so that a large site's content is not
+/// all held in memory from the load to the last page (see ``Story/storingContent(in:)``): a
+/// story's content is read back, as the bytes that were written, each time a crawl or a page
+/// asks for it. The file has no name (it is unlinked as soon as it is made) and goes
+/// when the last story that refers to it does, or with the process.
+///
+/// Its pages sit in the kernel's page cache, which may write them to disk and drop them under
+/// memory pressure, rather than in the process's own memory.
+public final class TapeStore: @unchecked Sendable {
+    // Safe to share: `end` is only touched holding the lock; reads and writes at offsets
+    // (`pread`, `pwrite`) need no lock.
+    private let lock = NSLock()
+    private let descriptor: Int32
+    /// Where the next tape goes.
+    private var end: Int64 = 0
+
+    /// Where a tape is in the file: its words, then its string bytes.
+    public struct Location: Sendable {
+        let offset: Int64
+        let wordCount: Int
+        let stringCount: Int
+    }
+
+    /// A store in a file without a name in `folder`; nil when none can be made there.
+    public init?(folder: String) {
+        // Made with a name, which is unlinked at once.
+        var template = Array((folder + "/.storysite-tapes-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Writes `tape` to the file; nil when it cannot be written (a full disk), and the tape is
+    /// then to be kept in memory.
+    func keep(_ tape: JSONTape) -> Location? {
+        let wordBytes = tape.words.count * MemoryLayout<UInt64>.size
+        let offset: Int64 = lock.withLock {
+            defer { end += Int64(wordBytes + tape.strings.count) }
+            return end
+        }
+        let written = tape.words.withUnsafeBytes { write($0, at: offset) }
+            && tape.strings.withUnsafeBytes { write($0, at: offset + Int64(wordBytes)) }
+        return written ? Location(offset: offset, wordCount: tape.words.count, stringCount: tape.strings.count) : nil
+    }
+
+    /// The tape at `location`, read back.
+    func tape(at location: Location) -> JSONTape {
+        let words = [UInt64](unsafeUninitializedCapacity: location.wordCount) { buffer, count in
+            read(into: UnsafeMutableRawBufferPointer(buffer), at: location.offset)
+            count = location.wordCount
+        }
+        let strings = [UInt8](unsafeUninitializedCapacity: location.stringCount) { buffer, count in
+            read(into: UnsafeMutableRawBufferPointer(buffer), at: location.offset + Int64(location.wordCount * MemoryLayout<UInt64>.size))
+            count = location.stringCount
+        }
+        return JSONTape(words: words, strings: strings)
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+
+    /// Reads what ``keep(_:)`` wrote. The file is this process's own and has no name: a read
+    /// that fails is the machine failing (an I/O error), which no build can go on from.
+    private func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) {
+        var done = 0
+        while done < buffer.count {
+            let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                fatalError("storysite: cannot read back story content parked in a temporary file: \(String(cString: strerror(errno)))")
+            }
+            done += count
+        }
+    }
+}

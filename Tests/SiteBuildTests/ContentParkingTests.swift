@@ -1,0 +1,64 @@
+import Foundation
+import SiteOutput
+import Testing
+import TestSupport
+@testable import SiteBuild
+
+extension SiteBuildTests {
+    /// A build of a large content folder keeps its stories' content in a file while it runs
+    /// (``SiteGenerator/contentStore(for:)``): the site it makes is the same.
+    @Suite("A large content folder's content waits in a file")
+    struct ContentParkingTests {
+        /// The demo site's settings, but for its collection: the demo's content and templates,
+        /// both languages (whose translations are made from the parked content), its listings.
+        private static func demoSettings(output: URL) -> SiteSettings {
+            var settings = SiteSettings(
+                output: output.path, baseURL: "https://kestrelstudio.example/",
+                listings: ["blog/": ListingSettings(perPage: 5, feed: true, summaryField: "content.excerpt"), "tags/": .standard],
+                languages: ["en", "de"])
+            settings.jobs = 2
+            return settings
+        }
+
+        private static func build(parkingAbove threshold: Int?, output: URL) async throws -> (files: [String: Data], parks: Bool) {
+            let root = SharedFixtures.repositoryRoot
+            var generator = SiteGenerator(settings: demoSettings(output: output), workingDirectory: root)
+            let listed = try #require(ListedFolder(root.appendingPathComponent("Content"), jobs: 2))
+            generator.listedContent = listed
+            generator.contentParkedAbove = threshold
+            let parks = generator.contentStore(for: listed) != nil
+            let built = await generator.generate()
+            #expect(!built.hasErrors, "\(built.diagnostics)")
+            return (Dictionary(uniqueKeysWithValues: built.files.map { ($0.path, $0.contents) }), parks)
+        }
+
+        @Test("every page, feed and the sitemap of the demo site are the same, byte for byte, with its content parked")
+        func sameSite() async throws {
+            let folder = try TemporaryFolder()
+            let output = folder.path("Output")
+            let inMemory = try await Self.build(parkingAbove: nil, output: output)
+            let parked = try await Self.build(parkingAbove: 0, output: output)
+            #expect(!inMemory.parks)
+            #expect(parked.parks)
+            #expect(inMemory.files.count > 40)
+            #expect(Set(parked.files.keys) == Set(inMemory.files.keys))
+            for (path, contents) in inMemory.files {
+                #expect(parked.files[path] == contents, "\(path)")
+            }
+            // The store's file has no name: nothing is left beside the output folder.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+        }
+
+        @Test("a folder holding fewer bytes of story files than the threshold keeps its content in memory")
+        func smallFolderStays() throws {
+            let folder = try TemporaryFolder()
+            var generator = SiteGenerator(settings: Self.demoSettings(output: folder.path("Output")), workingDirectory: SharedFixtures.repositoryRoot)
+            let listed = try #require(ListedFolder(SharedFixtures.repositoryRoot.appendingPathComponent("Content"), jobs: 2))
+            generator.contentParkedAbove = SiteGenerator.contentKeptInMemory
+            #expect(generator.contentStore(for: listed) == nil)
+            generator.contentParkedAbove = 0
+            #expect(generator.contentStore(for: listed) != nil)
+            #expect(generator.contentStore(for: nil) == nil)
+        }
+    }
+}
