@@ -190,6 +190,9 @@ struct FolderListing: Sendable {
         }
     }
 
+    /// How many entries ``forEach(_:)`` visits.
+    var count: Int { ordered?.count ?? folders.values.reduce(0) { $0 + $1.count } }
+
     /// Visits every entry depth-first in name order, with its path relative to the root
     /// (`blog/post/index.html`).
     func forEach(_ visit: (_ path: String, _ entry: Entry) -> Void) {
