@@ -275,7 +275,7 @@ struct EdgeTable: Sendable {
             let uuid = string(written)
             if uuid != target.uuid, Int(uuid) == nil { return false }
         }
-        return text.withUnsafeBufferPointer { !SlugLookup.keys(of: UnsafeBufferPointer(rebasing: $0[cachedURL]), and: target.fullSlug) }
+        return text.withUnsafeBufferPointer { !SlugLookup.sameKey(of: UnsafeBufferPointer(rebasing: $0[cachedURL]), as: target.fullSlug) }
     }
 
     /// Mixes into `fingerprint` what the content wrote of the edge at `index`: its field path,

@@ -39,6 +39,7 @@ public final class JSONTape: Sendable {
 
     /// The tape of `value`: for content that was built as a tree (from the API, or merged from
     /// translations) and is to be read as a tape.
+    ///
     /// Its arrays are copied to their exact size: the builder's grew by doubling, and a tape
     /// made for each story's head (see ``Story/storingContent(in:)``) held twice the memory.
     public convenience init(encoding value: JSONValue) {

@@ -18,7 +18,7 @@ public enum SlugLookup {
     /// from the bytes where it can be (equal, or both ASCII and different), so that checking every
     /// link of a crawl for a stale slug makes no string. Otherwise the keys are compared as
     /// strings are, which takes a composed and a decomposed `é` as the same.
-    public static func keys(of utf8: UnsafeBufferPointer<UInt8>, and slug: String) -> Bool {
+    public static func sameKey(of utf8: UnsafeBufferPointer<UInt8>, as slug: String) -> Bool {
         let trimmed = trimmingSlashes(utf8)
         var slug = slug  // withUTF8 may make the storage contiguous, so it needs a var
         return slug.withUTF8 { other in
