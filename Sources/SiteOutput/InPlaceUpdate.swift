@@ -71,7 +71,7 @@ struct InPlaceUpdate {
                     throw POSIXFile.failure("rename", output.path + "/" + path)
                 }
             }
-            try makeManifest(modified).encoded().write(to: output.appendingPathComponent(Manifest.relativePath), options: .atomic)
+            try makeManifest(modified).write(to: output.appendingPathComponent(Manifest.relativePath), options: .atomic)
         } catch {
             let notRestored = undo(steps)
             FolderRemoval.remove(temporary, jobs: 1)

@@ -251,7 +251,7 @@ public struct SiteWriter: Sendable {
             }
             try fileManager.createDirectory(
                 at: staging.appendingPathComponent(Manifest.folderName), withIntermediateDirectories: true)
-            try manifest.encoded().write(to: staging.appendingPathComponent(Manifest.relativePath))
+            try manifest.write(to: staging.appendingPathComponent(Manifest.relativePath))
             if found != nil { carryRecords(into: staging) }
         } catch {
             try? fileManager.removeItem(at: staging)

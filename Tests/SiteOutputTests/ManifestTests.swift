@@ -49,7 +49,7 @@ extension SiteOutputTests {
                 }
                 """)
             try FileManager.default.createDirectory(at: workspace.path("Output/.storysite"), withIntermediateDirectories: true)
-            try manifest.encoded().write(to: workspace.path("Output/.storysite/manifest.json"))
+            try manifest.write(to: workspace.path("Output/.storysite/manifest.json"))
             #expect(try Manifest.read(in: workspace.path("Output")) == manifest)
         }
 
