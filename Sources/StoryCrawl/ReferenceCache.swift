@@ -19,7 +19,7 @@ public final class ReferenceCache: @unchecked Sendable {
     private let lock = NSLock()
     /// The pair asked for last, and what is kept for it.
     private var context: Context?
-    private var current = Pair()
+    private var current: Pair
     /// What is kept for every other pair.
     private var others: [Context: Pair] = [:]
     /// Whether this cache is written to disk (``encoded()``).
@@ -27,6 +27,9 @@ public final class ReferenceCache: @unchecked Sendable {
     /// The pairs of the file read, in its order: the file written is the same when these are
     /// the pairs asked for and none of them changed.
     private var pairsRead: [Context] = []
+    /// Where the shards' records wait from the crawl that finds them to the cache's file (see
+    /// ``ByteRecordWriter/parking``); nil to hold them in memory.
+    private let parking: TapeStore?
 
     private struct Context: Hashable, Comparable {
         var baseURL: String?
@@ -43,13 +46,17 @@ public final class ReferenceCache: @unchecked Sendable {
         var stored: [String: [ExtractedReference]] = [:]
         /// The pair's records by digest (see ``ReferenceCache/shard(of:)``), each shard with its
         /// part of the file as read and its writer.
-        var shards: [Shard] = (0..<ReferenceCache.shardCount).map { _ in Shard() }
+        var shards: [Shard]
         /// For a cache written to disk: the latest crawl's stories, those kept (in ``stored`` or
         /// a shard's file) by digest and the others already encoded in their shard's writer.
         var storedUsed: Set<String> = []
         var encodedDigests: Set<String> = []
         /// Whether a crawl asked for the pair since the cache was made: only those are written.
         var isAsked = false
+
+        init(parking: TapeStore?) {
+            shards = (0..<ReferenceCache.shardCount).map { _ in Shard(parking: parking) }
+        }
 
         /// Where the references kept for `digest` are.
         func kept(_ digest: String) -> Kept? {
@@ -70,8 +77,9 @@ public final class ReferenceCache: @unchecked Sendable {
         var writer: ByteRecordWriter
         let file: KeptFile?
 
-        init(writer: ByteRecordWriter = ByteRecordWriter(magic: ReferenceCache.shardMagic), file: KeptFile? = nil) {
+        init(writer: ByteRecordWriter = ByteRecordWriter(magic: ReferenceCache.shardMagic), file: KeptFile? = nil, parking: TapeStore?) {
             self.writer = writer
+            self.writer.parking = parking
             self.file = file
         }
     }
@@ -104,10 +112,14 @@ public final class ReferenceCache: @unchecked Sendable {
     /// An empty cache, kept in memory.
     public init() {
         persisting = false
+        parking = nil
+        current = Pair(parking: nil)
     }
 
-    private init(persisting: Bool) {
+    private init(persisting: Bool, parking: TapeStore?) {
         self.persisting = persisting
+        self.parking = parking
+        current = Pair(parking: parking)
     }
 
     /// The references in `story`: those kept for its digest, or `extract`'s, which are kept.
@@ -161,7 +173,7 @@ public final class ReferenceCache: @unchecked Sendable {
     private func switchLocked(to asked: Context) {
         if context != asked {
             if let context { others[context] = current }
-            current = others.removeValue(forKey: asked) ?? Pair()
+            current = others.removeValue(forKey: asked) ?? Pair(parking: parking)
             context = asked
         }
         current.isAsked = true
@@ -195,11 +207,12 @@ public final class ReferenceCache: @unchecked Sendable {
     /// The cache kept in the file at `url`, to be written again (``encoded()``); an empty one
     /// when the file is missing, unreadable, corrupt or of another version. Without
     /// `writesBack`, a cache kept in memory that starts from the file (`serve`'s). Reading finds
-    /// where each record is; a record is decoded when its story is first asked for.
-    public static func reading(_ url: URL, writesBack: Bool = true) -> ReferenceCache {
-        let cache = ReferenceCache(persisting: writesBack)
+    /// where each record is; a record is decoded when its story is first asked for. With
+    /// `parking`, the records a crawl finds wait there until the cache's file is written.
+    public static func reading(_ url: URL, writesBack: Bool = true, parking: TapeStore? = nil) -> ReferenceCache {
+        let cache = ReferenceCache(persisting: writesBack, parking: parking)
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped),
-              let pairs = data.withUnsafeBytes({ pairs(in: $0, of: data, continuing: writesBack) }) else { return cache }
+              let pairs = data.withUnsafeBytes({ pairs(in: $0, of: data, continuing: writesBack, parking: parking) }) else { return cache }
         for (context, pair) in pairs { cache.others[context] = pair }
         cache.pairsRead = pairs.map(\.context)
         return cache
@@ -208,7 +221,9 @@ public final class ReferenceCache: @unchecked Sendable {
     /// Each pair's part of the file `data` (whose bytes are `buffer`), as a pair whose shards
     /// read their records there, each with a writer that continues its part when `continuing`
     /// and it is worth it; nil when a part cannot be read.
-    private static func pairs(in buffer: UnsafeRawBufferPointer, of data: Data, continuing: Bool) -> [(context: Context, pair: Pair)]? {
+    private static func pairs(
+        in buffer: UnsafeRawBufferPointer, of data: Data, continuing: Bool, parking: TapeStore?
+    ) -> [(context: Context, pair: Pair)]? {
         guard var reader = ByteRecordReader(buffer, magic: magic), let count = reader.count() else { return nil }
         var pairs: [(context: Context, pair: Pair)] = []
         for _ in 0..<count {
@@ -216,7 +231,7 @@ public final class ReferenceCache: @unchecked Sendable {
                   var pairReader = ByteRecordReader(UnsafeRawBufferPointer(rebasing: buffer[range]), magic: pairMagic),
                   let baseURL = pairReader.optionalString(), let rootSlug = pairReader.string(),
                   pairReader.count() == shardCount else { return nil }
-            var pair = Pair()
+            var pair = Pair(parking: parking)
             for index in 0..<shardCount {
                 guard let shardRange = pairReader.part() else { return nil }
                 let start = data.startIndex + range.lowerBound + shardRange.lowerBound
@@ -225,7 +240,7 @@ public final class ReferenceCache: @unchecked Sendable {
                 let continues = continuing && read.reader.isWorthContinuing
                 pair.shards[index] = Shard(
                     writer: continues ? ByteRecordWriter(magic: shardMagic, continuing: read.reader) : ByteRecordWriter(magic: shardMagic),
-                    file: KeptFile(bytes: part, table: read.reader.table, records: read.records, isContinued: continues))
+                    file: KeptFile(bytes: part, table: read.reader.table, records: read.records, isContinued: continues), parking: parking)
             }
             guard pairReader.isAtEnd else { return nil }
             pairs.append((Context(baseURL: baseURL, rootSlug: rootSlug), pair))

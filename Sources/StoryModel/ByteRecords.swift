@@ -17,7 +17,7 @@ public struct ByteRecordWriter {
     private let magic: String
     /// The records: the pieces finished (a large one kept as it was given, see
     /// ``part(_:)``), then the one being written.
-    private var finished: [[UInt8]] = []
+    private var finished: [FileChunks.Chunk] = []
     private var body: [UInt8] = []
     private var strings: [String] = []
     /// The strings this writer added to the table, numbered from 0 after the `tableContinued`
@@ -51,12 +51,12 @@ public struct ByteRecordWriter {
         Self.append(number: UInt64(wholeTableCount ?? strings.count), to: &header)
         Self.append(number: UInt64(strings.count), to: &header)
         for string in strings { Self.append(inline: string, to: &header) }
-        return FileChunks([header] + records.chunks)
+        return FileChunks(chunks: [.bytes(header)] + records.chunks)
     }
 
     /// The records written so far, without the magic line and the table: for a part of a file
     /// that uses no strings of the table (``inlineString(_:)``), to follow a part copied as it was.
-    public var records: FileChunks { FileChunks(finished + [body]) }
+    public var records: FileChunks { FileChunks(chunks: finished + [.bytes(body)]) }
 
     public mutating func number(_ value: UInt64) { Self.append(number: value, to: &body) }
 
@@ -81,13 +81,22 @@ public struct ByteRecordWriter {
     /// continues a table would otherwise add to it every time.
     public mutating func inlineString(_ value: String) { Self.append(inline: value, to: &body) }
 
+    /// Where the pieces ``beginRecord()`` ends wait until the file is written, instead of in
+    /// memory: for a cache filled while a large build runs (the reference cache, from the crawl
+    /// to the end). Nil to keep them in memory.
+    public var parking: TapeStore?
+
     /// Ends the piece being written, between two records, once it has grown past a mebibyte: a
     /// large file is then held in pieces of about that size while it is written, not in one
     /// array that doubled as it grew (up to twice the file's size at once; 100 MB for the
-    /// parsed files of 100,000 stories).
+    /// parsed files of 100,000 stories), and each piece is parked when there is a ``parking``.
     public mutating func beginRecord() {
         guard body.count >= 1 << 20 else { return }
-        finished.append(body)
+        if let parking, let range = body.withUnsafeBytes(parking.keep) {
+            finished.append(.parked(parking, range))
+        } else {
+            finished.append(.bytes(body))
+        }
         body = []
     }
 
@@ -109,7 +118,7 @@ public struct ByteRecordWriter {
     /// (``ByteRecordReader/part()``). Its pieces are kept as they are, not copied.
     public mutating func part(_ file: FileChunks) {
         number(file.count)
-        for chunk in file.chunks { raw(piece: chunk) }
+        for chunk in file.chunks { append(piece: chunk) }
     }
 
     /// Bytes as they are, preceded by their count: an array of numbers in memory order.
@@ -122,13 +131,13 @@ public struct ByteRecordWriter {
     /// copied when they are many (see ``ByteRecordReader/raw()``).
     public mutating func raw(_ bytes: [UInt8]) {
         number(bytes.count)
-        raw(piece: bytes)
+        append(piece: .bytes(bytes))
     }
 
-    /// Appends `piece` to the records: copied when small, else kept as its own piece.
-    private mutating func raw(piece: [UInt8]) {
-        guard piece.count >= 65_536 else { return body.append(contentsOf: piece) }
-        finished.append(body)
+    /// Appends `piece` to the records: copied when small and in memory, else kept as its own piece.
+    private mutating func append(piece: FileChunks.Chunk) {
+        if case .bytes(let bytes) = piece, bytes.count < 65_536 { return body.append(contentsOf: bytes) }
+        finished.append(.bytes(body))
         finished.append(piece)
         body = []
     }

@@ -4,9 +4,36 @@ import Foundation
 /// file of tens of megabytes is then neither joined into one array nor copied into a `Data` to
 /// be written, each of which held a second copy of it in memory.
 public struct FileChunks: Sendable {
-    public var chunks: [[UInt8]]
+    /// A piece of the file: bytes in memory, or bytes parked in a ``TapeStore`` until the file
+    /// is written (see ``ByteRecordWriter/parking``).
+    public enum Chunk: Sendable {
+        case bytes([UInt8])
+        case parked(TapeStore, Range<Int64>)
+
+        /// How many bytes the piece has.
+        public var count: Int {
+            switch self {
+            case .bytes(let bytes): bytes.count
+            case .parked(_, let range): range.count
+            }
+        }
+
+        /// The piece's bytes, read back when parked.
+        public var bytes: [UInt8] {
+            switch self {
+            case .bytes(let bytes): bytes
+            case .parked(let store, let range): store.bytes(at: range)
+            }
+        }
+    }
+
+    public var chunks: [Chunk]
 
     public init(_ chunks: [[UInt8]]) {
+        self.chunks = chunks.map(Chunk.bytes)
+    }
+
+    public init(chunks: [Chunk]) {
         self.chunks = chunks
     }
 
@@ -14,7 +41,7 @@ public struct FileChunks: Sendable {
     public var bytes: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count)
-        for chunk in chunks { bytes.append(contentsOf: chunk) }
+        for chunk in chunks { bytes.append(contentsOf: chunk.bytes) }
         return bytes
     }
 
@@ -30,7 +57,7 @@ public struct FileChunks: Sendable {
         guard descriptor >= 0 else { throw POSIXFile.failure("open", temporary) }
         do {
             for chunk in chunks {
-                try chunk.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, path: temporary) }
+                try chunk.bytes.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, path: temporary) }
             }
             guard close(descriptor) == 0 else { throw POSIXFile.failure("close", temporary) }
         } catch {

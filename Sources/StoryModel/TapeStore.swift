@@ -47,13 +47,32 @@ public final class TapeStore: @unchecked Sendable {
     /// then to be kept in memory.
     func keep(_ tape: JSONTape) -> Location? {
         let wordBytes = tape.words.count * MemoryLayout<UInt64>.size
-        let offset: Int64 = lock.withLock {
-            defer { end += Int64(wordBytes + tape.strings.count) }
-            return end
-        }
+        let offset = reserve(wordBytes + tape.strings.count)
         let written = tape.words.withUnsafeBytes { write($0, at: offset) }
             && tape.strings.withUnsafeBytes { write($0, at: offset + Int64(wordBytes)) }
         return written ? Location(offset: offset, wordCount: tape.words.count, stringCount: tape.strings.count) : nil
+    }
+
+    /// Writes `bytes` to the file and returns where they are; nil when they cannot be written.
+    public func keep(_ bytes: UnsafeRawBufferPointer) -> Range<Int64>? {
+        let offset = reserve(bytes.count)
+        return write(bytes, at: offset) ? offset..<offset + Int64(bytes.count) : nil
+    }
+
+    /// The bytes ``keep(_:)-(UnsafeRawBufferPointer)`` wrote at `range`, read back.
+    public func bytes(at range: Range<Int64>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+            read(into: UnsafeMutableRawBufferPointer(buffer), at: range.lowerBound)
+            count = range.count
+        }
+    }
+
+    /// Where `count` more bytes go.
+    private func reserve(_ count: Int) -> Int64 {
+        lock.withLock {
+            defer { end += Int64(count) }
+            return end
+        }
     }
 
     /// The tape at `location`, read back.

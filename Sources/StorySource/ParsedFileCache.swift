@@ -161,8 +161,9 @@ public final class ParsedFileCache: @unchecked Sendable {
     /// The cache file's bytes: the files that hold one story, each as its head, its digest and
     /// those of its translations; nil when they are what the cache file held when read. The
     /// records of files unchanged since are copied from that file, so a rebuild after one edit
-    /// encodes one record.
-    public func encoded() -> FileChunks? {
+    /// encodes one record. With `parking`, the file's pieces wait there, not in memory, until
+    /// it is written (see ``StoryModel/ByteRecordWriter/parking``).
+    public func encoded(parking: TapeStore? = nil) -> FileChunks? {
         lock.withLock {
             let kept = files.compactMap { path, item in
                 Self.persistable(item.file).map { entry in
@@ -173,6 +174,7 @@ public final class ParsedFileCache: @unchecked Sendable {
             }
             guard differsFromDisk || kept.contains(where: { $0.record == nil }) else { return nil }
             var writer = disk?.writer ?? ByteRecordWriter(magic: Self.magic)
+            writer.parking = parking
             writer.number(kept.count)
             // In the byte order of the paths: the order of the file read when it holds every one
             // (a rebuild that added no file), each put at its place there rather than sorted (a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoryModel
 
 extension StoryModelTests {
@@ -155,6 +156,36 @@ extension StoryModelTests {
             }
         }
 
+        @Test("records past a mebibyte are ended into pieces, parked in a store when there is one, and the file is byte for byte the same")
+        func parkedPieces() throws {
+            let folder = try TemporaryFolder()
+            let store = try #require(TapeStore(folder: folder.url.path))
+            func written(parking: TapeStore?) -> ByteRecordWriter {
+                var writer = ByteRecordWriter(magic: Self.magic)
+                writer.parking = parking
+                for record in 0..<60_000 {
+                    writer.beginRecord()
+                    writer.string("key \(record % 7)")
+                    writer.inlineString(String(repeating: "v", count: record % 90))
+                    writer.number(record)
+                }
+                return writer
+            }
+            let inMemory = written(parking: nil).file
+            let parked = written(parking: store).file
+            #expect(inMemory.count > 2 << 20)
+            #expect(inMemory.chunks.count > 2, "ended into pieces")
+            #expect(!inMemory.chunks.contains { if case .parked = $0 { true } else { false } })
+            #expect(parked.chunks.count { if case .parked = $0 { true } else { false } } >= 2)
+            #expect(parked.bytes == inMemory.bytes)
+            var outer = ByteRecordWriter(magic: Self.magic)
+            outer.part(parked)
+            #expect(outer.file.chunks.contains { if case .parked = $0 { true } else { false } }, "a parked piece stays parked in a part")
+            let url = folder.path("records")
+            try parked.write(to: url)
+            #expect(Array(try Data(contentsOf: url)) == inMemory.bytes)
+        }
+
         @Test("large raw bytes and parts are kept as pieces of their own, and the file written from its pieces reads back whole")
         func pieces() throws {
             let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
@@ -167,7 +198,7 @@ extension StoryModelTests {
             writer.part(part.file)
             writer.number(7)
             let file = writer.file
-            #expect(file.chunks.contains { $0 == large }, "the large bytes are not copied into the records")
+            #expect(file.chunks.contains { if case .bytes(let bytes) = $0 { bytes == large } else { false } }, "the large bytes are not copied into the records")
             #expect(file.count == writer.bytes.count)
 
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storysite-chunks-\(UUID().uuidString)")
