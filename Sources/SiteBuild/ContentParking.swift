@@ -16,7 +16,6 @@ extension SiteGenerator {
         guard let threshold = contentParkedAbove, let listed else { return nil }
         let bytes = listed.entries.reduce(0) { $0 + ($1.path.hasSuffix(".json") ? Int($1.info.st_size) : 0) }
         guard bytes > threshold else { return nil }
-        let besideOutput = workingDirectory.resolving(settings.output).deletingLastPathComponent().path
-        return TapeStore(folder: besideOutput) ?? TapeStore(folder: NSTemporaryDirectory())
+        return TapeStore.beside(workingDirectory.resolving(settings.output))
     }
 }

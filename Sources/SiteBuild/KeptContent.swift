@@ -28,7 +28,7 @@ public struct KeptContent {
     /// What the last build kept in `output`, the link graphs of `languages` (`nil` for a site
     /// without languages) read at once too.
     init(reading output: URL, languages: [String?]) {
-        parking = TapeStore(folder: output.deletingLastPathComponent().path) ?? TapeStore(folder: NSTemporaryDirectory())
+        parking = TapeStore.beside(output)
         files = ParsedFileCache.reading(output.appendingPathComponent(Self.filesRelativePath))
         references = ReferenceCache.reading(output.appendingPathComponent(Self.referencesRelativePath), parking: parking)
         crawl = CrawlMemory(keptIn: output.appendingPathComponent(Self.graphsRelativePath))

@@ -39,6 +39,12 @@ public final class TapeStore: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
+    /// A store beside `item` (the output folder: on the disk the build writes to), else in the
+    /// temporary folder; nil when neither can hold one.
+    public static func beside(_ item: URL) -> TapeStore? {
+        TapeStore(folder: item.deletingLastPathComponent().path) ?? TapeStore(folder: NSTemporaryDirectory())
+    }
+
     deinit {
         close(descriptor)
     }
@@ -61,10 +67,7 @@ public final class TapeStore: @unchecked Sendable {
 
     /// The bytes ``keep(_:)-(UnsafeRawBufferPointer)`` wrote at `range`, read back.
     public func bytes(at range: Range<Int64>) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
-            read(into: UnsafeMutableRawBufferPointer(buffer), at: range.lowerBound)
-            count = range.count
-        }
+        read(range.count, at: range.lowerBound)
     }
 
     /// Where `count` more bytes go.
@@ -77,15 +80,17 @@ public final class TapeStore: @unchecked Sendable {
 
     /// The tape at `location`, read back.
     func tape(at location: Location) -> JSONTape {
-        let words = [UInt64](unsafeUninitializedCapacity: location.wordCount) { buffer, count in
-            read(into: UnsafeMutableRawBufferPointer(buffer), at: location.offset)
-            count = location.wordCount
+        JSONTape(
+            words: read(location.wordCount, at: location.offset),
+            strings: read(location.stringCount, at: location.offset + Int64(location.wordCount * MemoryLayout<UInt64>.size)))
+    }
+
+    /// `count` elements read from `offset`, as their bytes were written.
+    private func read<Element: BitwiseCopyable>(_ count: Int, at offset: Int64) -> [Element] {
+        [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            initialized = count
         }
-        let strings = [UInt8](unsafeUninitializedCapacity: location.stringCount) { buffer, count in
-            read(into: UnsafeMutableRawBufferPointer(buffer), at: location.offset + Int64(location.wordCount * MemoryLayout<UInt64>.size))
-            count = location.stringCount
-        }
-        return JSONTape(words: words, strings: strings)
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) -> Bool {

@@ -48,6 +48,10 @@ extension StoryModelTests {
             _ = store.keep(try JSONTape(parsing: Array(#"{"a": 1}"#.utf8)))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
             #expect(TapeStore(folder: folder.path("missing").path) == nil)
+            // Beside an output folder that does not exist yet: in the folder that would hold it.
+            let beside = try #require(TapeStore.beside(folder.path("Output")))
+            _ = beside.keep(try JSONTape(parsing: Array(#"{"b": 2}"#.utf8)))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
         }
 
         @Test("a story whose content is kept in a store reads as it did: content, object, head, fields, root component and identity")
