@@ -1,6 +1,7 @@
 import Foundation
 import SiteOutput
 import StoryModel
+import StorySource
 
 extension SiteGenerator {
     /// How many bytes of story files a build keeps the content of in memory: above that, each
@@ -13,9 +14,8 @@ extension SiteGenerator {
     /// next to the output folder (on the disk the build writes to) when the folder's story files
     /// hold more than ``contentParkedAbove`` bytes, else nil.
     func contentStore(for listed: ListedFolder?) -> TapeStore? {
-        guard let threshold = contentParkedAbove, let listed else { return nil }
-        let bytes = listed.entries.reduce(0) { $0 + ($1.path.hasSuffix(".json") ? Int($1.info.st_size) : 0) }
-        guard bytes > threshold else { return nil }
+        guard let threshold = contentParkedAbove, let listed, let bytes = LocalFolderSource.storyFileBytes(listed: listed.entries),
+              bytes > threshold else { return nil }
         return TapeStore.beside(workingDirectory.resolving(settings.output))
     }
 }

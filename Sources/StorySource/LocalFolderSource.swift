@@ -105,6 +105,13 @@ public struct LocalFolderSource: InMemoryStorySource {
     /// How many stories the folder holds.
     public var storyCount: Int { index.stories.count }
 
+    /// How many bytes the story files of a folder listed as `listed` (as for
+    /// ``init(folder:displayPath:jobs:cache:listed:store:)``) hold, the files a load reads; nil
+    /// when the listing cannot tell (it holds a symbolic link, which only a scan follows).
+    public static func storyFileBytes(listed: [(path: String, info: stat)]) -> Int? {
+        FolderScan.jsonFiles(listed: listed)?.reduce(0) { $0 + Int($1.stamp.size) }
+    }
+
     /// Whether two of the stories have the same numeric id. A reference by id names the first of
     /// them here, but in a crawl the first one it met, so what it names then depends on the order
     /// of the crawl.

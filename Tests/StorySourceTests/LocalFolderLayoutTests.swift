@@ -50,7 +50,7 @@ extension StorySourceTests {
             #expect(source.position(ofField: "body", inStory: "u-nobody") == nil)
         }
 
-        @Test("a listing given with the folder finds the files a scan finds; with a symbolic link in it, the folder is scanned")
+        @Test("a listing given with the folder finds the files a scan finds, and their bytes; with a symbolic link in it, the folder is scanned")
         func givenListing() async throws {
             let folder = try TemporaryFolder()
             try folder.write("home.json", storyJSON(uuid: "u-home", slug: "home"))
@@ -71,6 +71,9 @@ extension StorySourceTests {
                 try await LocalFolderSource(folder: folder.url, cache: cache, listed: listed).allStories()?.map(\.uuid)
             }
             #expect(try await uuids(listing()) == ["u-post", "u-home"])
+            // The bytes of the files it reads, not of the text file or the hidden ones.
+            let storyBytes = try ["home.json", "blog/post.json"].reduce(0) { $0 + (try folder.read($1).utf8.count) }
+            #expect(LocalFolderSource.storyFileBytes(listed: listing()) == storyBytes)
 
             // The stamps a listing gives tell a cache which files changed.
             let cache = ParsedFileCache()
@@ -84,6 +87,7 @@ extension StorySourceTests {
             try elsewhere.write("linked.json", storyJSON(uuid: "u-linked", slug: "linked"))
             try FileManager.default.createSymbolicLink(atPath: folder.path("shared").path, withDestinationPath: elsewhere.url.path)
             #expect(try await uuids(listing()) == ["u-post", "u-home", "u-linked"])
+            #expect(LocalFolderSource.storyFileBytes(listed: listing()) == nil)
         }
 
         @Test("accepts API responses, bare stories, CLI exports and list files in nested folders")
