@@ -14,8 +14,14 @@ extension SiteGenerator {
     /// next to the output folder (on the disk the build writes to) when the folder's story files
     /// hold more than ``contentParkedAbove`` bytes, else nil.
     func contentStore(for listed: ListedFolder?) -> TapeStore? {
-        guard let threshold = contentParkedAbove, let listed, let bytes = LocalFolderSource.storyFileBytes(listed: listed.entries),
-              bytes > threshold else { return nil }
+        guard Self.parksContent(of: listed, above: contentParkedAbove) else { return nil }
         return TapeStore.beside(workingDirectory.resolving(settings.output))
+    }
+
+    /// Whether the story files of the content folder `listed` hold more than `threshold` bytes
+    /// (never, without one).
+    static func parksContent(of listed: ListedFolder?, above threshold: Int?) -> Bool {
+        guard let threshold, let listed, let bytes = LocalFolderSource.storyFileBytes(listed: listed.entries) else { return false }
+        return bytes > threshold
     }
 }

@@ -34,6 +34,10 @@ public struct IncrementalBuild {
     /// Whether the site is to be generated even when nothing changed, for a caller that has
     /// nothing of it kept yet (see ``keepsServedSite``).
     public var generatesUnchanged = false
+    /// Above how many bytes of story files the content waits in a file while the build runs
+    /// (``SiteGenerator/contentParkedAbove``): a build of its own parks a large folder's; `serve`,
+    /// which keeps its stories from one rebuild to the next, never does.
+    var contentParkedAbove: Int?
 
     /// A build of the site `settings` describe (paths relative to `workingDirectory`) into
     /// `output`, the settings' output folder resolved. With `siteModels`, a successful build
@@ -49,6 +53,7 @@ public struct IncrementalBuild {
         self.output = output
         self.progress = progress
         self.parsedFiles = parsedFiles
+        contentParkedAbove = parsedFiles == nil ? SiteGenerator.contentKeptInMemory : nil
         self.referenceCache = referenceCache
         self.timings = timings
         self.siteModels = siteModels
@@ -104,10 +109,14 @@ public struct IncrementalBuild {
         // threads now.
         let previousOutput = BackgroundValue { PreviousOutputRead(by: writer) }
         let readsKeptContent = parsedFiles == nil && settings.api == nil
+        let parksContent = SiteGenerator.parksContent(of: inputs.contentListing, above: contentParkedAbove)
         let (kept, previous) = timings.measure("previous build") {
             ParallelWork.both(
                 jobs: settings.jobs,
-                { readsKeptContent ? KeptContent(reading: output, languages: settings.rememberedCrawlLanguages) : nil },
+                {
+                    readsKeptContent
+                        ? KeptContent(reading: output, languages: settings.rememberedCrawlLanguages, parksContent: parksContent) : nil
+                },
                 { cache?.readingPages(in: output) })
         }
         let site = await generate(
@@ -132,9 +141,7 @@ public struct IncrementalBuild {
         generator.space = space
         generator.crawlMemory = crawlMemory ?? kept?.crawl
         generator.keepsServedSite = keepsServedSite
-        // A build of its own (not `serve`, which keeps its stories from one rebuild to the next)
-        // parks a large folder's content in a file while it runs.
-        if parsedFiles == nil { generator.contentParkedAbove = SiteGenerator.contentKeptInMemory }
+        generator.contentParkedAbove = contentParkedAbove
         return await generator.generate(previous: previous, key: key)
     }
 

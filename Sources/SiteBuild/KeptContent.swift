@@ -26,10 +26,13 @@ public struct KeptContent {
     let parking: TapeStore?
 
     /// What the last build kept in `output`, the link graphs of `languages` (`nil` for a site
-    /// without languages) read at once too.
-    init(reading output: URL, languages: [String?]) {
+    /// without languages) read at once too. With `parksContent`, the content of the stories kept
+    /// waits in ``parking`` too once read from their files (a large folder's, see
+    /// ``SiteGenerator/contentKeptInMemory``).
+    init(reading output: URL, languages: [String?], parksContent: Bool = false) {
         parking = TapeStore.beside(output)
-        files = ParsedFileCache.reading(output.appendingPathComponent(Self.filesRelativePath))
+        files = ParsedFileCache.reading(
+            output.appendingPathComponent(Self.filesRelativePath), parkingContentIn: parksContent ? parking : nil)
         references = ReferenceCache.reading(output.appendingPathComponent(Self.referencesRelativePath), parking: parking)
         crawl = CrawlMemory(keptIn: output.appendingPathComponent(Self.graphsRelativePath))
         crawl.readKeptGraphs(of: languages)

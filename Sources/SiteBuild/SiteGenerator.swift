@@ -114,13 +114,20 @@ public struct SiteGenerator {
             output.graphs.append(LanguageGraph(language: language, graph: graph))
         }
         // Stories reached in any language count; those no language reaches are reported once.
-        let reached = Set(output.graphs.flatMap { $0.graph.stories.map(\.story.uuid) })
-        output.storyCount = reached.count
-        let unreached = Set(output.graphs.flatMap { $0.graph.orphans.map(\.uuid) }).subtracting(reached)
-        if !unreached.isEmpty {
+        let unreached: Int
+        if output.graphs.count == 1, let graph = output.graphs.first?.graph {
+            // A graph holds each story once: nothing to match across languages.
+            output.storyCount = graph.stories.count
+            unreached = graph.orphans.count
+        } else {
+            let reached = Set(output.graphs.flatMap { $0.graph.stories.map(\.story.key) })
+            output.storyCount = reached.count
+            unreached = Set(output.graphs.flatMap { $0.graph.orphans.map(\.key) }).subtracting(reached).count
+        }
+        if unreached > 0 {
             output.diagnostics.append(.warning(
                 source.description,
-                "\(counted(unreached.count, "story is", "stories are")) reached by no link; storysite check --orphans lists them"))
+                "\(counted(unreached, "story is", "stories are")) reached by no link; storysite check --orphans lists them"))
         }
         return output
     }

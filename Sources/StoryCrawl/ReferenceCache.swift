@@ -3,7 +3,7 @@ import StoryModel
 
 /// The references found in stories, by the digest of the file each story was read from: a
 /// rebuild extracts references only from the stories that changed, and an unchanged story's
-/// content need not even be read (see ``StoryModel/Story/init(head:digest:whole:)``).
+/// content need not even be read (see ``StoryModel/Story/init(head:digest:translationDigests:parkingIn:whole:)``).
 ///
 /// `serve` keeps one in memory between rebuilds. A build reads one from disk and writes the
 /// next (``reading(_:writesBack:)``, ``encoded()``); it encodes what it finds as it finds it, rather than

@@ -1,8 +1,11 @@
 import Foundation
 
 /// A deferred story's object on the tape of its file, read only when first asked for, at most
-/// once, whichever thread asks (see ``Story/init(head:digest:translationDigests:whole:)``): its
-/// content is then read in place, as a story loaded from its file reads it.
+/// once, whichever thread asks (see ``Story/init(head:digest:translationDigests:parkingIn:whole:)``):
+/// its content is then read in place, as a story loaded from its file reads it. With a store,
+/// the tape read is written there and read back each time it is asked for, as a parked story's
+/// is (``Story/storingContent(in:)``): a rebuild that shows every story's content (after a
+/// template edit) then holds no more of it at once than a full build does.
 final class DeferredStoryTape: @unchecked Sendable {
     /// The tape read, with the index of the story object in it and of its root block.
     struct Found {
@@ -11,20 +14,30 @@ final class DeferredStoryTape: @unchecked Sendable {
         let content: Int
     }
 
+    /// What the load gave: the tape in memory or in the store, or nothing.
+    private enum Loaded {
+        case kept(Found)
+        case parked(TapeStore.Location, object: Int, content: Int)
+        case missing
+    }
+
     private let load: @Sendable () -> (tape: JSONTape, object: Int)?
+    /// Where the tape read waits, when not in memory.
+    let store: TapeStore?
     // Safe to share: `loaded` is only touched holding the lock (a pthread mutex, which the
     // thread sanitizer sees, unlike Synchronization's Mutex).
     private let lock = NSLock()
-    private var loaded: Found??
+    private var loaded: Loaded?
 
-    init(load: @escaping @Sendable () -> (tape: JSONTape, object: Int)?) {
+    init(store: TapeStore? = nil, load: @escaping @Sendable () -> (tape: JSONTape, object: Int)?) {
+        self.store = store
         self.load = load
     }
 
     /// What `load` read; nil when it read nothing, or a story object without a root block.
     var found: Found? {
-        lock.withLock {
-            if let loaded { return loaded }
+        let loaded = lock.withLock {
+            if let loaded = self.loaded { return loaded }
             let read = load().flatMap { tape, object in
                 tape.withReader { reader -> Found? in
                     guard reader.kind(at: object) == .object, let content = reader.value(forKey: "content", inObject: object),
@@ -32,8 +45,16 @@ final class DeferredStoryTape: @unchecked Sendable {
                     return Found(tape: tape, object: object, content: content)
                 }
             }
-            loaded = .some(read)
-            return read
+            let kept: Loaded = read.map { found in
+                store?.keep(found.tape).map { .parked($0, object: found.object, content: found.content) } ?? .kept(found)
+            } ?? .missing
+            self.loaded = kept
+            return kept
+        }
+        switch loaded {
+        case .kept(let found): return found
+        case .parked(let location, let object, let content): return Found(tape: store!.tape(at: location), object: object, content: content)
+        case .missing: return nil
         }
     }
 }

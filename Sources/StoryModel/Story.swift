@@ -47,7 +47,7 @@ public struct Story: Sendable, Hashable {
 
     /// The story object: a tree, on the tape (at `object`, its content at `content`), or its head
     /// (every key but `content`) with the whole object read from its file when first asked for
-    /// (see ``init(head:digest:whole:)``).
+    /// (see ``init(head:digest:translationDigests:parkingIn:whole:)``).
     private enum Body: Sendable {
         case whole(raw: JSONObject, content: JSONValue)
         case tape(object: Int, content: Int)
@@ -148,7 +148,7 @@ public struct Story: Sendable, Hashable {
         return tape.withReader { body(tape, $0, root) }
     }
     /// Every key of the story object but `content`, in document order: what a story is known by
-    /// without its content, as the build cache keeps it (``init(head:digest:whole:)``).
+    /// without its content, as the build cache keeps it (``init(head:digest:translationDigests:parkingIn:whole:)``).
     public var head: JSONObject {
         switch storage.body {
         case .whole(let raw, _): return JSONObject(distinctEntries: raw.entries.filter { $0.key != "content" })
@@ -183,8 +183,17 @@ public struct Story: Sendable, Hashable {
     /// The digests of the translations of this version of the story, as far as they are known
     /// (see ``translated(to:isDefault:)``).
     public var translationDigests: TranslationDigests { storage.translationDigests }
+    /// The store this story's content waits in (``storingContent(in:)``), or will once read from
+    /// its file (``init(head:digest:translationDigests:parkingIn:whole:)``); nil for content kept in memory.
+    var contentStore: TapeStore? {
+        switch storage.body {
+        case .stored: return storage.store
+        case .deferred(_, let whole): return whole.store
+        case .whole, .tape, .headAndTape: return nil
+        }
+    }
     /// The whole story object; nil for a story read from its head whose file no longer holds it
-    /// (see ``init(head:digest:translationDigests:whole:)``).
+    /// (see ``init(head:digest:translationDigests:parkingIn:whole:)``).
     var readableRaw: JSONObject? {
         switch storage.body {
         case .whole(let raw, _): return raw
@@ -269,16 +278,17 @@ public struct Story: Sendable, Hashable {
     /// it renders shows. `whole` is called at most once; when it returns nil (the file changed
     /// since), the story reads as its head with an empty root block, and the loader is what
     /// reports the problem. `translationDigests` are those its translations were found to have
-    /// (``TranslationDigests/all``).
+    /// (``TranslationDigests/all``). With `store`, the tape `whole` reads is written there and
+    /// read back each time the content is asked for, as ``storingContent(in:)`` keeps it.
     public init(
-        head: JSONObject, digest: String, translationDigests: [String: String] = [:],
+        head: JSONObject, digest: String, translationDigests: [String: String] = [:], parkingIn store: TapeStore? = nil,
         whole: @escaping @Sendable () -> (tape: JSONTape, object: Int)?
     ) throws(StoryDecodingError) {
         guard let uuidValue = head["uuid"], !uuidValue.isNull, let slugValue = head["full_slug"], !slugValue.isNull else {
             throw .missingKeys(["uuid", "full_slug"].filter { head[$0]?.isNull ?? true })
         }
         storage = try Self.makeStorage(
-            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .deferred(head: head, whole: DeferredStoryTape(load: whole)),
+            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .deferred(head: head, whole: DeferredStoryTape(store: store, load: whole)),
             digest: digest, translationDigests: translationDigests)
     }
 

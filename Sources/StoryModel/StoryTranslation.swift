@@ -25,14 +25,14 @@ extension Story {
     /// A story read from a file notes the digest in its ``translationDigests``, which the build
     /// cache keeps with the file. A story that knows it already is translated without reading
     /// its content: the translation is read from its head, its content translated when first
-    /// asked for.
+    /// asked for, and waits where this story's does (``contentStore``).
     public func translated(to language: String, isDefault: Bool) -> Story {
         let key = TranslationDigests.key(language: language, isDefault: isDefault)
         if givenDigest != nil, let known = translationDigests.digest(for: key) {
             var head = self.head
             translateHead(&head, to: language, isDefault: isDefault)
             let original = self
-            let story = try? Story(head: head, digest: known) {
+            let story = try? Story(head: head, digest: known, parkingIn: contentStore) {
                 original.readableRaw.map { raw in
                     (JSONTape(encoding: .object(original.translated(raw, to: language, isDefault: isDefault).object)), 0)
                 }

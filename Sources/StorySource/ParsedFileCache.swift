@@ -14,7 +14,7 @@ import Darwin
 /// A cache can also be kept on disk between runs (``reading(_:)``, ``encoded()``): then each
 /// file that holds one story is remembered by its story's head (every key but `content`), the
 /// digest of its bytes and those of its translations (``StoryModel/TranslationDigests``), and
-/// the story's content is read from the file only when something asks for it (see ``StoryModel/Story/init(head:digest:whole:)``). A file that changed by then
+/// the story's content is read from the file only when something asks for it (see ``StoryModel/Story/init(head:digest:translationDigests:parkingIn:whole:)``). A file that changed by then
 /// reads as nothing and is listed in ``filesChangedSinceLoad``: the build that loaded it must
 /// fail rather than mix two versions of a story.
 public final class ParsedFileCache: @unchecked Sendable {
@@ -145,11 +145,12 @@ public final class ParsedFileCache: @unchecked Sendable {
     private static let magic = "storysite parsed files 4\n"
 
     /// The cache a build kept in the file at `url` (``encoded()``); an empty cache when the file is
-    /// missing, unreadable, corrupt or of another version.
-    public static func reading(_ url: URL) -> ParsedFileCache {
+    /// missing, unreadable, corrupt or of another version. With `store`, each story's content,
+    /// once read from its file, waits there rather than in memory (see ``StoryModel/TapeStore``).
+    public static func reading(_ url: URL, parkingContentIn store: TapeStore? = nil) -> ParsedFileCache {
         let cache = ParsedFileCache()
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
-        let read = data.withUnsafeBytes { buffer in cache.records(in: buffer) }
+        let read = data.withUnsafeBytes { buffer in cache.records(in: buffer, parkingContentIn: store) }
         if let (files, writer) = read {
             cache.files = files
             cache.differsFromDisk = false
@@ -228,7 +229,7 @@ public final class ParsedFileCache: @unchecked Sendable {
 
     /// The records of a cache file, each a file holding one deferred story, and a writer to
     /// continue the file (nil when it is time to write it whole); nil when any record cannot be read.
-    private func records(in buffer: UnsafeRawBufferPointer) -> ([String: Kept], ByteRecordWriter?)? {
+    private func records(in buffer: UnsafeRawBufferPointer, parkingContentIn store: TapeStore?) -> ([String: Kept], ByteRecordWriter?)? {
         guard var reader = ByteRecordReader(buffer, magic: Self.magic), let count = reader.count() else { return nil }
         var files: [String: Kept] = [:]
         files.reserveCapacity(count)
@@ -238,7 +239,7 @@ public final class ParsedFileCache: @unchecked Sendable {
                   let size = reader.number(), let modified = reader.number(), let statusChanged = reader.number(),
                   let inode = reader.number(), let digest = reader.inlineString(), let head = reader.json()?.objectValue,
                   let translations = Self.translationDigests(from: &reader),
-                  let story = try? Story(head: head, digest: digest, translationDigests: translations, whole: { [changedFiles] in
+                  let story = try? Story(head: head, digest: digest, translationDigests: translations, parkingIn: store, whole: { [changedFiles] in
                       Self.wholeStory(at: path, shownAs: shown, digest: digest, changed: changedFiles)
                   })
             else { return nil }

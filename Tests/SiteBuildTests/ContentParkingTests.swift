@@ -49,6 +49,42 @@ extension SiteBuildTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
         }
 
+        @Test("a rebuild after a template edit, the content of its kept stories parked as their files are read again, writes what a full build writes")
+        func rebuildParksKeptContent() async throws {
+            let workspace = try TemporaryFolder()
+            for item in ["Content", "Templates"] {
+                try FileManager.default.copyItem(at: SharedFixtures.repositoryRoot.appendingPathComponent(item), to: workspace.path(item))
+            }
+            func build(into output: String, parkingAbove threshold: Int?) async -> IncrementalBuild.Outcome {
+                var build = IncrementalBuild(
+                    settings: Self.demoSettings(output: workspace.path(output)), workingDirectory: workspace.url, output: workspace.path(output))
+                build.contentParkedAbove = threshold
+                return await build.run()
+            }
+            let first = await build(into: "Output", parkingAbove: 0)
+            #expect(first.diagnostics.allSatisfy { $0.severity != .error }, "\(first.diagnostics)")
+            let layout = "Templates/layout.mustache"
+            try workspace.write(layout, try workspace.read(layout).replacingOccurrences(of: "</body>", with: "<!-- edited --></body>"))
+            let rebuilt = await build(into: "Output", parkingAbove: 0)
+            #expect((rebuilt.summary?.written ?? 0) > 40)
+            _ = await build(into: "Fresh", parkingAbove: nil)
+            let incremental = try Self.files(in: workspace.path("Output")), full = try Self.files(in: workspace.path("Fresh"))
+            #expect(incremental.keys.sorted() == full.keys.sorted())
+            for (path, contents) in full where incremental[path] != contents {
+                Issue.record("\(path) differs from a full build's")
+            }
+        }
+
+        /// The site's files in `folder`, by path: not the build's own records in `.storysite/`.
+        private static func files(in folder: URL) throws -> [String: Data] {
+            let paths = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+            return try Dictionary(uniqueKeysWithValues: paths.filter { !$0.hasPrefix(".storysite") }.compactMap { path in
+                let url = folder.appendingPathComponent(path)
+                guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { return nil }
+                return (path, try Data(contentsOf: url))
+            })
+        }
+
         @Test("a folder holding fewer bytes of story files than the threshold keeps its content in memory")
         func smallFolderStays() throws {
             let folder = try TemporaryFolder()

@@ -78,6 +78,40 @@ extension StoryModelTests {
             #expect(body == story.content.objectValue?["body"])
         }
 
+        @Test("a story known by its head parks the tape its file is read into once, and reads it back from the store each time after")
+        func deferredStoryParksItsTape() throws {
+            let folder = try TemporaryFolder()
+            let store = try #require(TapeStore(folder: folder.url.path))
+            let story = try Self.tapeStory()
+            let loads = LoadCount()
+            let deferred = try Story(head: story.head, digest: "d1g3st", parkingIn: store) {
+                loads.add()
+                let tape = try? JSONTape(parsing: Array(Self.storyJSON.utf8))
+                return tape.flatMap { tape in tape.withReader { $0.value(forKey: "story", inObject: 0) }.map { (tape, $0) } }
+            }
+            // The head is known without the file; nothing is in the store yet.
+            #expect(deferred.field("position") == .number(3))
+            #expect(loads.count == 0)
+            #expect(store.keep(UnsafeRawBufferPointer(start: nil, count: 0))?.lowerBound == 0)
+            #expect(deferred.content == story.content)
+            #expect(deferred.raw == story.raw)
+            #expect(deferred.contentField("score") == .number(4.5))
+            #expect(deferred.hasContentObject)
+            #expect(loads.count == 1)
+            // The tape's words and strings went to the store.
+            let parked = try #require(store.keep(UnsafeRawBufferPointer(start: nil, count: 0))).lowerBound
+            #expect(parked == Int64(story.withContent { tape, _, _ in tape.words.count * 8 + tape.strings.count }))
+        }
+
+        /// How many times a deferred story's file was read.
+        private final class LoadCount: @unchecked Sendable {
+            // Safe to share: every access holds the lock.
+            private let lock = NSLock()
+            private var loads = 0
+            var count: Int { lock.withLock { loads } }
+            func add() { lock.withLock { loads += 1 } }
+        }
+
         @Test("a story made from a tree, with no tape of its own, is kept as it is")
         func treeStoryStays() throws {
             let folder = try TemporaryFolder()
