@@ -299,7 +299,7 @@ public struct Story: Sendable, Hashable {
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
         guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
         let fullSlug = Self.normalizedSlug(rawSlug)
-        let lastSegment = fullSlug.split(separator: "/").last.map(String.init) ?? fullSlug
+        let lastSegment = Self.lastSegment(of: fullSlug)
         let name = field("name")?.stringValue ?? ""
         return Storage(
             uuid: uuid,
@@ -312,6 +312,19 @@ public struct Story: Sendable, Hashable {
             tape: tape,
             digest: digest,
             translationDigests: TranslationDigests(translationDigests))
+    }
+
+    /// The last non-empty segment of `fullSlug` (`post` for `blog/post` and `blog/post/`), or
+    /// `fullSlug` itself when it has none. Looked for in its bytes: a story is made for every
+    /// file a build reads, and `split` walks characters.
+    static func lastSegment(of fullSlug: String) -> String {
+        let bytes = fullSlug.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return fullSlug }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: "/") { start = bytes.index(before: start) }
+        return String(fullSlug[start..<end])
     }
 
     /// The keys every story object must have (not null): `uuid`, `full_slug` and `content`.

@@ -44,6 +44,15 @@ extension StoryModelTests {
             #expect(story.name == "docs")
         }
 
+        @Test("without a slug or a name, a story is named by the last non-empty segment of its full_slug")
+        func lastSegmentFallback() throws {
+            for (fullSlug, segment) in [("blog/first-post", "first-post"), ("docs/", "docs"), ("a//b//", "b"), ("solo", "solo"),
+                                        ("", ""), ("///", ""), ("caf\u{e9}/men\u{fc}", "men\u{fc}"), ("blog/\u{1F426}", "\u{1F426}")] {
+                let story = try story(#"{"uuid": "u", "full_slug": "\#(fullSlug)", "content": {}}"#)
+                #expect((story.slug, story.name) == (segment, segment), "\(fullSlug)")
+            }
+        }
+
         @Test("ignores an id that is null, fractional or not a number")
         func oddIDs() throws {
             #expect(try story(#"{"uuid": "a", "id": null, "full_slug": "a", "content": {}}"#).id == nil)
