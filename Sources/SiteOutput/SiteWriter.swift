@@ -65,36 +65,49 @@ public struct SiteWriter: Sendable {
     /// build left half done. What would stop a write is kept in it, to be thrown by the write.
     /// Folders the last listing recorded are not read again where unchanged (``ListingRecord``).
     public func readPreviousOutput() -> PreviousOutput {
-        readPreviousOutput(trustingRecord: true)
-    }
-
-    private func readPreviousOutput(trustingRecord: Bool) -> PreviousOutput {
         do throws(OutputError) {
             try recoverInterruptedSwap()
             let manifest = try readPreviousManifest()
             guard FileManager.default.fileExists(atPath: output.path) else { return PreviousOutput(manifest: nil, listing: nil, problem: nil) }
-            let listing = try list(trustingRecord: trustingRecord)
-            let foreign = PreviousOutput.foreignFiles(in: listing, manifest: manifest)
-            guard foreign.isEmpty else {
-                let examples = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
-                let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
-                let problem = OutputError(
-                    path: displayPath,
-                    message: "the output folder holds files storysite did not write (\(examples)\(more)); "
-                        + "choose an empty or new folder, or remove them")
-                return PreviousOutput(manifest: manifest, listing: listing, problem: problem)
-            }
-            return PreviousOutput(manifest: manifest, listing: listing, problem: nil)
+            let listing = try listTrustingRecord()
+            return PreviousOutput(manifest: manifest, listing: listing, problem: foreignFilesProblem(in: listing, manifest: manifest))
         } catch {
             return PreviousOutput(manifest: nil, listing: nil, problem: error)
         }
+    }
+
+    /// The error of an output folder whose `listing` holds files `manifest` does not list; nil
+    /// when it holds none.
+    private func foreignFilesProblem(in listing: FolderListing, manifest: Manifest?) -> OutputError? {
+        let foreign = PreviousOutput.foreignFiles(in: listing, manifest: manifest)
+        guard !foreign.isEmpty else { return nil }
+        let examples = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+        let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
+        return OutputError(
+            path: displayPath,
+            message: "the output folder holds files storysite did not write (\(examples)\(more)); "
+                + "choose an empty or new folder, or remove them")
+    }
+
+    /// Throws when the output folder, every folder of it read again (no record trusted), holds
+    /// files that `manifest` (the one read when the build began) does not list: files put there
+    /// while the build ran. The listing is only looked through, so it is made without the
+    /// ordered copy of its entries a build keeps (``FolderListing/init(root:skipRootDotfiles:jobs:trusting:ordered:)``).
+    private func checkNoFilesAdded(since manifest: Manifest?) throws(OutputError) {
+        let listing: FolderListing
+        do {
+            listing = try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs, ordered: false)
+        } catch {
+            throw unlistable(error)
+        }
+        if let problem = foreignFilesProblem(in: listing, manifest: manifest) { throw problem }
     }
 
     /// The output folder's ``FolderFingerprint`` now (skipping root dotfiles), listed as
     /// ``readPreviousOutput()`` lists it; nil when the folder cannot be listed. When the listing
     /// had to read folders again, its record is brought up to date for the next.
     public func currentFingerprint() -> String? {
-        guard FileManager.default.fileExists(atPath: output.path), let listing = try? list(trustingRecord: true) else { return nil }
+        guard FileManager.default.fileExists(atPath: output.path), let listing = try? listTrustingRecord() else { return nil }
         saveRecord(of: listing)
         return FolderFingerprint.of(listing)
     }
@@ -205,7 +218,7 @@ public struct SiteWriter: Sendable {
 
         // Files put into the folder during the build would be lost with the folder it replaces:
         // before it goes, every folder in it is read again, record or not.
-        if let problem = readPreviousOutput(trustingRecord: false).problem { throw problem }
+        if fileManager.fileExists(atPath: output.path) { try checkNoFilesAdded(since: found) }
         if let failure = staged?.failureMessage {
             throw OutputError(path: displayPath, message: "could not write the new site: \(failure)")
         }
@@ -343,18 +356,22 @@ public struct SiteWriter: Sendable {
     }
 
     /// Every entry below the output folder, except root dotfiles, trusting the record of the last
-    /// listing if asked to. A folder that cannot be listed stops the write: it may hold files of
-    /// the user's.
-    private func list(trustingRecord: Bool) throws(OutputError) -> FolderListing {
+    /// listing (``ListingRecord``). A folder that cannot be listed stops the write: it may hold
+    /// files of the user's.
+    private func listTrustingRecord() throws(OutputError) -> FolderListing {
         do {
-            let record = trustingRecord ? ListingRecord.read(in: output) : nil
-            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs, trusting: record)
+            return try FolderListing(root: output.path, skipRootDotfiles: true, jobs: jobs, trusting: ListingRecord.read(in: output))
         } catch {
-            throw OutputError(
-                path: displayPath,
-                message: "could not list '\(error.folder.isEmpty ? "." : String(error.folder.dropFirst()))' (\(error.reason)), "
-                    + "so storysite cannot tell whether it holds files of yours; make it readable or remove it")
+            throw unlistable(error)
         }
+    }
+
+    /// The error of an output folder that could not be listed.
+    private func unlistable(_ error: FolderListing.Unlistable) -> OutputError {
+        OutputError(
+            path: displayPath,
+            message: "could not list '\(error.folder.isEmpty ? "." : String(error.folder.dropFirst()))' (\(error.reason)), "
+                + "so storysite cannot tell whether it holds files of yours; make it readable or remove it")
     }
 
     /// Saves the record of `listing` for the next listing (``ListingRecord``), unless it would
