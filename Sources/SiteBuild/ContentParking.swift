@@ -10,16 +10,8 @@ extension SiteGenerator {
     /// files) the content held at once was over half of a build's memory.
     static let contentKeptInMemory = 256 << 20
 
-    /// The store the content folder's stories keep their content in while this build runs: one
-    /// next to the output folder (on the disk the build writes to) when the folder's story files
-    /// hold more than ``contentParkedAbove`` bytes, else nil.
-    func contentStore(for listed: ListedFolder?) -> TapeStore? {
-        guard Self.parksContent(of: listed, above: contentParkedAbove) else { return nil }
-        return TapeStore.beside(workingDirectory.resolving(settings.output))
-    }
-
-    /// Whether the story files of the content folder `listed` hold more than `threshold` bytes
-    /// (never, without one).
+    /// Whether a build parks the content of the content folder `listed` (in ``contentStore``):
+    /// whether its story files hold more than `threshold` bytes (never, without one).
     static func parksContent(of listed: ListedFolder?, above threshold: Int?) -> Bool {
         guard let threshold, let listed, let bytes = LocalFolderSource.storyFileBytes(listed: listed.entries) else { return false }
         return bytes > threshold

@@ -2,6 +2,7 @@ import Foundation
 import ParallelWork
 import SiteOutput
 import StoryCrawl
+import StoryModel
 import StorySource
 
 /// One build of the site into its output folder that reuses what the last build left there
@@ -35,7 +36,7 @@ public struct IncrementalBuild {
     /// nothing of it kept yet (see ``keepsServedSite``).
     public var generatesUnchanged = false
     /// Above how many bytes of story files the content waits in a file while the build runs
-    /// (``SiteGenerator/contentParkedAbove``): a build of its own parks a large folder's; `serve`,
+    /// (``SiteGenerator/contentStore``): a build of its own parks a large folder's; `serve`,
     /// which keeps its stories from one rebuild to the next, never does.
     var contentParkedAbove: Int?
 
@@ -119,18 +120,23 @@ public struct IncrementalBuild {
                 },
                 { cache?.readingPages(in: output) })
         }
+        // One nameless file beside the output folder holds all that waits there: the content,
+        // kept or read, and the caches on their way to disk.
+        let contentStore = parksContent ? kept?.parking ?? TapeStore.beside(output) : nil
         let site = await generate(
-            keeping: kept, previous: previous, previousOutput: previousOutput, key: inputs.key, listedContent: inputs.contentListing)
+            keeping: kept, previous: previous, previousOutput: previousOutput, key: inputs.key, listedContent: inputs.contentListing,
+            contentStore: contentStore)
         let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput.value, keeping: kept)
         // With the generator gone, these hold the last references to every story read.
         BackgroundRelease.release((consume site, consume previous, consume kept, consume previousOutput))
         return outcome
     }
 
-    /// The site generated with the caches of this process, or the content `kept` on disk.
+    /// The site generated with the caches of this process, or the content `kept` on disk; the
+    /// content folder's stories keep their content in `contentStore`, when there is one.
     private func generate(
         keeping kept: KeptContent?, previous: BuildCache?, previousOutput: BackgroundValue<PreviousOutputRead>, key: String,
-        listedContent: ListedFolder?
+        listedContent: ListedFolder?, contentStore: TapeStore?
     ) async -> SiteGenerator.Output {
         var generator = SiteGenerator(
             settings: settings, workingDirectory: workingDirectory, progress: progress, parsedFiles: parsedFiles ?? kept?.files,
@@ -141,7 +147,7 @@ public struct IncrementalBuild {
         generator.space = space
         generator.crawlMemory = crawlMemory ?? kept?.crawl
         generator.keepsServedSite = keepsServedSite
-        generator.contentParkedAbove = contentParkedAbove
+        generator.contentStore = contentStore
         return await generator.generate(previous: previous, key: key)
     }
 

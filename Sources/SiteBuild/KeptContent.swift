@@ -22,7 +22,7 @@ public struct KeptContent {
     /// Where the reference cache's records and the parsed files' encoding wait until their
     /// files are written, rather than in memory (at 100,000 stories, 57 MB held from the crawl
     /// to the end, and 30 MB more while the pages are written): a file without a name beside
-    /// the output folder (see ``StoryModel/TapeStore``).
+    /// the output folder (see ``StoryModel/TapeStore``). A large folder's content waits there too.
     let parking: TapeStore?
 
     /// What the last build kept in `output`, the link graphs of `languages` (`nil` for a site

@@ -72,9 +72,9 @@ public struct SiteGenerator {
     /// The content folder (`settings.source`) as the build's inputs listed it, so that loading
     /// it needs no listing of its own; nil to list it when it is loaded.
     var listedContent: ListedFolder?
-    /// From how many bytes of story files on the content folder's stories keep their content in
-    /// a file while the build runs, not in memory (see ``contentStore(for:)``); nil for never.
-    var contentParkedAbove: Int?
+    /// Where the content folder's stories keep their content while the build runs, rather than
+    /// in memory: a large folder's (see ``parksContent(of:above:)``); nil to keep it in memory.
+    var contentStore: TapeStore?
     /// The output folder as the last build left it, being read: the pages whose files are
     /// intact there may be kept, and the others go where its staging says as they are rendered
     /// (into memory for the write, or into the staging folder of a write that replaces the
@@ -351,16 +351,17 @@ public struct SiteGenerator {
     private func loadSource(into output: inout Output) -> (any StorySource)? {
         if let space { return space.source(language: nil) }
         if let api = settings.api { return StoryblokSource(configuration: api) }
-        return loadFolder(settings.source, listed: listedContent, into: &output)
+        return loadFolder(settings.source, listed: listedContent, store: contentStore, into: &output)
     }
 
-    private func loadFolder(_ path: String, listed: ListedFolder? = nil, into output: inout Output) -> (any StorySource)? {
+    private func loadFolder(
+        _ path: String, listed: ListedFolder? = nil, store: TapeStore? = nil, into output: inout Output
+    ) -> (any StorySource)? {
         guard folderExists(path) else {
             output.diagnostics.append(.error(path, "the content folder does not exist; name it with --source"))
             return nil
         }
         do {
-            let store = contentStore(for: listed)
             let folder = try timings.measure("load") { () throws(SourceProblems) in
                 try LocalFolderSource(
                     folder: workingDirectory.resolving(path), displayPath: path, jobs: settings.jobs, cache: parsedFiles,

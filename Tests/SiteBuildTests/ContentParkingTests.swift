@@ -1,12 +1,13 @@
 import Foundation
 import SiteOutput
+import StoryModel
 import Testing
 import TestSupport
 @testable import SiteBuild
 
 extension SiteBuildTests {
     /// A build of a large content folder keeps its stories' content in a file while it runs
-    /// (``SiteGenerator/contentStore(for:)``): the site it makes is the same.
+    /// (``SiteGenerator/contentStore``): the site it makes is the same.
     @Suite("A large content folder's content waits in a file")
     struct ContentParkingTests {
         /// The demo site's settings, but for its collection: the demo's content and templates,
@@ -20,30 +21,30 @@ extension SiteBuildTests {
             return settings
         }
 
-        private static func build(parkingAbove threshold: Int?, output: URL) async throws -> (files: [String: Data], parks: Bool) {
+        /// The demo site's files, its content kept in `store` when there is one.
+        private static func build(parkingIn store: TapeStore?, output: URL) async throws -> [String: Data] {
             let root = SharedFixtures.repositoryRoot
             var generator = SiteGenerator(settings: demoSettings(output: output), workingDirectory: root)
-            let listed = try #require(ListedFolder(root.appendingPathComponent("Content"), jobs: 2))
-            generator.listedContent = listed
-            generator.contentParkedAbove = threshold
-            let parks = generator.contentStore(for: listed) != nil
+            generator.listedContent = try #require(ListedFolder(root.appendingPathComponent("Content"), jobs: 2))
+            generator.contentStore = store
             let built = await generator.generate()
             #expect(!built.hasErrors, "\(built.diagnostics)")
-            return (Dictionary(uniqueKeysWithValues: built.files.map { ($0.path, $0.contents) }), parks)
+            return Dictionary(uniqueKeysWithValues: built.files.map { ($0.path, $0.contents) })
         }
 
         @Test("every page, feed and the sitemap of the demo site are the same, byte for byte, with its content parked")
         func sameSite() async throws {
             let folder = try TemporaryFolder()
             let output = folder.path("Output")
-            let inMemory = try await Self.build(parkingAbove: nil, output: output)
-            let parked = try await Self.build(parkingAbove: 0, output: output)
-            #expect(!inMemory.parks)
-            #expect(parked.parks)
-            #expect(inMemory.files.count > 40)
-            #expect(Set(parked.files.keys) == Set(inMemory.files.keys))
-            for (path, contents) in inMemory.files {
-                #expect(parked.files[path] == contents, "\(path)")
+            let inMemory = try await Self.build(parkingIn: nil, output: output)
+            let store = try #require(TapeStore.beside(output))
+            let parked = try await Self.build(parkingIn: store, output: output)
+            // The stories' tapes went to the store.
+            #expect((store.keep(UnsafeRawBufferPointer(start: nil, count: 0))?.lowerBound ?? 0) > 10_000)
+            #expect(inMemory.count > 40)
+            #expect(Set(parked.keys) == Set(inMemory.keys))
+            for (path, contents) in inMemory {
+                #expect(parked[path] == contents, "\(path)")
             }
             // The store's file has no name: nothing is left beside the output folder.
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
@@ -87,14 +88,11 @@ extension SiteBuildTests {
 
         @Test("a folder holding fewer bytes of story files than the threshold keeps its content in memory")
         func smallFolderStays() throws {
-            let folder = try TemporaryFolder()
-            var generator = SiteGenerator(settings: Self.demoSettings(output: folder.path("Output")), workingDirectory: SharedFixtures.repositoryRoot)
             let listed = try #require(ListedFolder(SharedFixtures.repositoryRoot.appendingPathComponent("Content"), jobs: 2))
-            generator.contentParkedAbove = SiteGenerator.contentKeptInMemory
-            #expect(generator.contentStore(for: listed) == nil)
-            generator.contentParkedAbove = 0
-            #expect(generator.contentStore(for: listed) != nil)
-            #expect(generator.contentStore(for: nil) == nil)
+            #expect(!SiteGenerator.parksContent(of: listed, above: SiteGenerator.contentKeptInMemory))
+            #expect(SiteGenerator.parksContent(of: listed, above: 0))
+            #expect(!SiteGenerator.parksContent(of: nil, above: 0))
+            #expect(!SiteGenerator.parksContent(of: listed, above: nil))
         }
     }
 }
