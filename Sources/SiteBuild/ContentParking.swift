@@ -1,6 +1,4 @@
-import Foundation
 import SiteOutput
-import StoryModel
 import StorySource
 
 extension SiteGenerator {
