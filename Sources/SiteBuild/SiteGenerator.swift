@@ -615,7 +615,7 @@ public struct SiteGenerator {
         intact: [String: String], staging: PageStaging?
     ) -> [Result<(RenderedPage, RenderedFile), any Error>?] {
         let progress = self.progress
-        let rendered = ParallelWork.map(count: pending.count, jobs: settings.jobs) { position in
+        var rendered = ParallelWork.map(count: pending.count, jobs: settings.jobs) { position in
             defer { progress.advance() }
             let index = pending[position]
             let page = pages[index]
@@ -625,6 +625,16 @@ public struct SiteGenerator {
                 rendered.html = ""  // the file holds the bytes now; keeping both would double peak memory
                 if intact[file.path] == file.hash { return (rendered, .intact(path: file.path, hash: file.hash)) }
                 return (rendered, .changed(staging?.put(file) ?? file))
+            }
+        }
+        // The pages held for a write in place that the staging folder's opening ruled out go
+        // there now, rather than wait in memory for the write (70 MB at 100,000 pages).
+        if let staging, staging.staged != nil {
+            rendered.withUnsafeMutableBufferPointer { rendered in
+                ParallelWork.forEach(count: rendered.count, jobs: settings.jobs) { position in
+                    guard case .success((let page, .changed(let file))) = rendered[position], !file.isStaged else { return }
+                    rendered[position] = .success((page, .changed(staging.putHeld(file))))
+                }
             }
         }
         var results = [Result<(RenderedPage, RenderedFile), any Error>?](repeating: nil, count: pages.count)

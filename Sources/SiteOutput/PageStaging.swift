@@ -39,6 +39,15 @@ public final class PageStaging: @unchecked Sendable {
         return folder?.put(file) ?? file
     }
 
+    /// `file`, held in memory by ``put(_:)`` before the staging folder opened, written there now
+    /// and without its bytes: the write that would have taken it in place replaces the folder
+    /// instead, and would otherwise hold it (the first tenth of a site's pages) until then. As it
+    /// is while the folder is not open.
+    public func putHeld(_ file: OutputFile) -> OutputFile {
+        guard !file.isStaged, let folder = staged else { return file }
+        return folder.put(file)
+    }
+
     /// The staging folder, once opened; nil while every page is held in memory, or when it
     /// could not be made (the write then writes the pages itself).
     public var staged: StagingFolder? {

@@ -25,7 +25,8 @@ extension SiteBuildTests {
         private static func build(parkingIn store: TapeStore?, output: URL) async throws -> [String: Data] {
             let root = SharedFixtures.repositoryRoot
             var generator = SiteGenerator(settings: demoSettings(output: output), workingDirectory: root)
-            generator.listedContent = try #require(ListedFolder(root.appendingPathComponent("Content"), jobs: 2))
+            let listed = try #require(ListedFolder(root.appendingPathComponent("Content"), jobs: 2))
+            generator.listedContent = listed
             generator.contentStore = store
             let built = await generator.generate()
             #expect(!built.hasErrors, "\(built.diagnostics)")

@@ -39,10 +39,14 @@ extension SiteOutputTests {
             let previous = writer.readPreviousOutput()
             let staging = try #require(PageStaging(for: writer, over: previous))
             // A tenth of twenty files may change in place: two pages are held, the third is staged.
-            let changed = pages("new").map(staging.put)
+            var changed = pages("new").map(staging.put)
             #expect(changed.prefix(2).allSatisfy { !$0.isStaged && !$0.contents.isEmpty })
             #expect(changed.dropFirst(2).allSatisfy { $0.isStaged })
             #expect(try workspace.read("Output/page-5/index.html") == "old 5", "the output is untouched until the write")
+            // The held pages go to the staging folder too, once the write is known to replace the folder.
+            changed = changed.map(staging.putHeld)
+            #expect(changed.allSatisfy { $0.isStaged && $0.contents.isEmpty })
+            #expect(try workspace.read(".Output.storysite-staging/page-1/index.html") == "new 1")
 
             let written = try writer.write(changed, over: previous, staged: staging.staged)
             #expect(written.summary == .init(written: 20, unchanged: 0, removed: 0))
@@ -62,6 +66,8 @@ extension SiteOutputTests {
                 index < 2 ? staging.put(OutputFile(path: page.path, text: "new \(index)")) : page
             }
             #expect(staging.staged == nil && !files.contains { $0.isStaged })
+            // With no staging folder, a held page stays held.
+            #expect(files.map(staging.putHeld).allSatisfy { !$0.isStaged && !$0.contents.isEmpty })
             let written = try writer.write(files, over: previous, staged: staging.staged)
             #expect(written.summary == .init(written: 2, unchanged: 18, removed: 0))
             #expect(try workspace.read("Output/page-1/index.html") == "new 1")
