@@ -5,8 +5,10 @@ import Foundation
 ///
 /// Bytes are mixed eight at a time with the rounds of xxHash64 (its primes and rotations, in one
 /// lane), then avalanched: a build hashes every story's JSON and every page it writes, and a
-/// byte-at-a-time hash spent a tenth of a second on that. Each string is hashed with its length
-/// first, so `("ab", "c")` and `("a", "bc")` differ.
+/// byte-at-a-time hash spent a tenth of a second on that. A run of ``longRun`` bytes or more (a
+/// story file, a page) is hashed on its own in xxHash64's four lanes, whose rounds do not wait for
+/// each other, and its hash mixed in as one word: one lane took 2.7% of a build's processor time.
+/// Each string is hashed with its length first, so `("ab", "c")` and `("a", "bc")` differ.
 public struct Fingerprint: Sendable {
     private var hash: UInt64 = Self.prime5
     /// Bytes not mixed in yet, the first in the lowest bits.
@@ -79,8 +81,16 @@ public struct Fingerprint: Sendable {
     private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
     private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
+    /// How many bytes make a run hashed in four lanes (see ``lanes(of:)``).
+    static let longRun = 64
+
     private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
+        if bytes.count >= Self.longRun {
+            add(word: Self.lanes(of: bytes))
+            length &+= UInt64(bytes.count) &- 8  // the run's bytes, not the word's eight
+            return
+        }
         var index = 0
         // Top up the pending word first, then mix whole words straight from memory.
         while pendingCount != 0, index < bytes.count {
@@ -117,6 +127,44 @@ public struct Fingerprint: Sendable {
         let shift = 8 * UInt64(pendingCount)
         mix(pending | word << shift)
         pending = word >> (64 - shift)
+    }
+
+    /// The hash of `bytes` (``longRun`` of them at least) as xxHash64 makes it with seed 0: four
+    /// accumulators over each 32 bytes, merged, then the rest eight bytes and one byte at a time.
+    static func lanes(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        func word(at offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func lane(_ accumulator: UInt64, _ input: UInt64) -> UInt64 { rotate(accumulator &+ input &* prime2, 31) &* prime1 }
+        var first = prime1 &+ prime2, second = prime2, third: UInt64 = 0, fourth = 0 &- prime1
+        var index = 0
+        while index + 32 <= bytes.count {
+            first = lane(first, word(at: index))
+            second = lane(second, word(at: index + 8))
+            third = lane(third, word(at: index + 16))
+            fourth = lane(fourth, word(at: index + 24))
+            index += 32
+        }
+        var hash = rotate(first, 1) &+ rotate(second, 7) &+ rotate(third, 12) &+ rotate(fourth, 18)
+        for accumulator in [first, second, third, fourth] {
+            hash = (hash ^ round(accumulator)) &* prime1 &+ prime4
+        }
+        hash &+= UInt64(bytes.count)
+        while index + 8 <= bytes.count {
+            hash ^= round(word(at: index))
+            hash = rotate(hash, 27) &* prime1 &+ prime4
+            index += 8
+        }
+        if index + 4 <= bytes.count {
+            hash ^= UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self))) &* prime1
+            hash = rotate(hash, 23) &* prime2 &+ prime3
+            index += 4
+        }
+        while index < bytes.count {
+            hash ^= UInt64(bytes[index]) &* prime5
+            hash = rotate(hash, 11) &* prime1
+            index += 1
+        }
+        return hash
     }
 
     private mutating func mix(_ word: UInt64) {

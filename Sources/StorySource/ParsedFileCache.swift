@@ -142,7 +142,9 @@ public final class ParsedFileCache: @unchecked Sendable {
 
     // MARK: On disk
 
-    private static let magic = "storysite parsed files 4\n"
+    /// Version 5: a file's digest hashes it in four lanes (``StoryModel/Fingerprint``); read with
+    /// the digests of version 4, every kept story would find its file changed since the load.
+    private static let magic = "storysite parsed files 5\n"
 
     /// The cache a build kept in the file at `url` (``encoded()``); an empty cache when the file is
     /// missing, unreadable, corrupt or of another version. With `store`, each story's content,

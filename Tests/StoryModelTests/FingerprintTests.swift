@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import StoryModel
+@testable import StoryModel
 
 extension StoryModelTests {
     @Suite("Fingerprints")
@@ -16,6 +16,22 @@ extension StoryModelTests {
             #expect(Fingerprint.contents(Data()) == "b992b056e7d8a844")
             #expect(Fingerprint.contents(Data("storysite".utf8)) == "18257191f092116b")
             #expect(Self.hex { $0.combine("storysite"); $0.combine(Int64(42)) } == "da90ec3222684bf8")
+            #expect(Fingerprint.contents(Data(repeating: 7, count: 100)) == "e0aa5ec5c1bf4a2e")
+        }
+
+        @Test("a run of 64 bytes or more is hashed in xxHash64's four lanes: with its last avalanche, the XXH64 of the same bytes")
+        func longRunsAreXXH64() {
+            // XXH64 with seed 0 of bytes (i * 7 + 3) % 256, as the reference implementation (Python's xxhash) gives it.
+            for (count, expected) in [(64, 0x0EB6_4B3E_F6EE_B01F), (103, 0x9CE1_E302_796D_FBC9), (1000, 0x5F23_5FA0_33F1_A3FB)] as [(Int, UInt64)] {
+                let bytes = (0..<count).map { UInt8(($0 * 7 + 3) % 256) }
+                var hash = bytes.withUnsafeBufferPointer(Fingerprint.lanes(of:))
+                hash ^= hash >> 33
+                hash &*= 0xC2B2_AE3D_27D4_EB4F
+                hash ^= hash >> 29
+                hash &*= 0x1656_67B1_9E37_79F9
+                hash ^= hash >> 32
+                #expect(hash == expected, "\(count) bytes")
+            }
         }
 
         @Test("contents of every length up to 70 bytes, and every single-bit change of 40 bytes, hash differently")
@@ -31,6 +47,16 @@ extension StoryModelTests {
                 flipped.insert(Fingerprint.contents(Data(bytes)))
             }
             #expect(flipped.count == base.count * 8 + 1)
+            // The same of a long run, hashed in four lanes, and of the runs around its length.
+            let long = (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            var longFlipped = Set([Fingerprint.contents(Data(long))])
+            for bit in 0..<(long.count * 8) {
+                var bytes = long
+                bytes[bit / 8] ^= 1 << UInt8(bit % 8)
+                longFlipped.insert(Fingerprint.contents(Data(bytes)))
+            }
+            #expect(longFlipped.count == long.count * 8 + 1)
+            #expect(Set((60...70).map { Fingerprint.contents(Data(long.prefix($0))) }).count == 11)
         }
 
         @Test("strings carry their lengths, so splitting text differently changes the hash")
