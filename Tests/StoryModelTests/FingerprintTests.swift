@@ -34,28 +34,27 @@ extension StoryModelTests {
             }
         }
 
-        @Test("contents of every length up to 70 bytes, and every single-bit change of 40 bytes, hash differently")
+        /// How many distinct hashes `bytes` and each copy of it with one bit flipped have.
+        private static func distinctHashesOfBitFlips(_ bytes: [UInt8]) -> Int {
+            var hashes = Set([Fingerprint.contents(Data(bytes))])
+            for bit in 0..<(bytes.count * 8) {
+                var flipped = bytes
+                flipped[bit / 8] ^= 1 << UInt8(bit % 8)
+                hashes.insert(Fingerprint.contents(Data(flipped)))
+            }
+            return hashes.count
+        }
+
+        @Test("contents of every length up to 70 bytes, and every single-bit change of 40 and of 200 bytes, hash differently")
         func distinctContents() {
             var seen = Set<String>()
             for length in 0...70 { seen.insert(Fingerprint.contents(Data(repeating: 0, count: length))) }
             #expect(seen.count == 71)
-            let base = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-            var flipped = Set([Fingerprint.contents(Data(base))])
-            for bit in 0..<(base.count * 8) {
-                var bytes = base
-                bytes[bit / 8] ^= 1 << UInt8(bit % 8)
-                flipped.insert(Fingerprint.contents(Data(bytes)))
-            }
-            #expect(flipped.count == base.count * 8 + 1)
-            // The same of a long run, hashed in four lanes, and of the runs around its length.
+            let short = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            #expect(Self.distinctHashesOfBitFlips(short) == short.count * 8 + 1)
+            // A long run, hashed in four lanes, and the runs around the length where that starts.
             let long = (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-            var longFlipped = Set([Fingerprint.contents(Data(long))])
-            for bit in 0..<(long.count * 8) {
-                var bytes = long
-                bytes[bit / 8] ^= 1 << UInt8(bit % 8)
-                longFlipped.insert(Fingerprint.contents(Data(bytes)))
-            }
-            #expect(longFlipped.count == long.count * 8 + 1)
+            #expect(Self.distinctHashesOfBitFlips(long) == long.count * 8 + 1)
             #expect(Set((60...70).map { Fingerprint.contents(Data(long.prefix($0))) }).count == 11)
         }
 
