@@ -129,8 +129,9 @@ public struct Fingerprint: Sendable {
         pending = word >> (64 - shift)
     }
 
-    /// The hash of `bytes` (``longRun`` of them at least) as xxHash64 makes it with seed 0: four
-    /// accumulators over each 32 bytes, merged, then the rest eight bytes and one byte at a time.
+    /// The hash of `bytes` (``longRun`` of them at least) as xxHash64 makes it with seed 0, short
+    /// of its final avalanche (the fingerprint's ``value`` has its own): four accumulators over
+    /// each 32 bytes, merged, then the rest eight, four and one byte at a time.
     static func lanes(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let raw = UnsafeRawPointer(bytes.baseAddress!)
         func word(at offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
