@@ -107,13 +107,17 @@ public struct Story: Sendable, Hashable {
         guard let (tape, content) = contentOnTape else { return content[key] }
         return tape.withReader { reader in reader.value(forKey: key, inObject: content).map(reader.value(at:)) }
     }
-    /// Whether the root block is an object, as it is for every story but one read from its
-    /// head whose file no longer holds it as one.
+    /// Whether the root block is an object, told without reading a stored or deferred story's
+    /// content back: a page asks it of every story it lists. A story read from a tape was checked
+    /// to have one when it was made, and one read from its head has one, or reads as an empty
+    /// one when its file no longer holds it.
     public var hasContentObject: Bool {
-        if case .stored = storage.body { return true }
-        if contentOnTape != nil { return true }
-        if case .object = content { return true }
-        return false
+        switch storage.body {
+        case .whole(_, let content):
+            if case .object = content { return true }
+            return false
+        case .tape, .headAndTape, .stored, .deferred: return true
+        }
     }
     /// The tape of a story read into one (a deferred story's once its file is read), and the
     /// root block's index in it.
