@@ -264,8 +264,9 @@ struct EdgeTable: Sendable {
     }
 
     /// Whether the edge at `index` saved another slug (as a lookup key, see ``SlugLookup/key(_:)``)
-    /// for `target`, the story it resolved to (see ``LinkGraph/staleEdges``).
-    func isStale(edgeAt index: Int, target: Story) -> Bool {
+    /// for the story it resolved to, whose `full_slug` is `targetSlug` (see ``LinkGraph/staleEdges``).
+    /// `target` gives that story for the rare edge that names a UUID of its own.
+    func isStale(edgeAt index: Int, targetSlug: UnsafeBufferPointer<UInt8>, target: () -> Story) -> Bool {
         let texts = texts(ofEdge: index)
         guard let cachedURL = texts.cachedURL else { return false }
         // A link by UUID that leads to another story is that story's version in the crawled
@@ -273,9 +274,15 @@ struct EdgeTable: Sendable {
         // being out of date. (A numeric UUID is a short id, which names its story.)
         if texts.form == .uuid, let written = texts.reference {
             let uuid = string(written)
-            if uuid != target.uuid, Int(uuid) == nil { return false }
+            if uuid != target().uuid, Int(uuid) == nil { return false }
         }
-        return text.withUnsafeBufferPointer { !SlugLookup.sameKey(of: UnsafeBufferPointer(rebasing: $0[cachedURL]), as: target.fullSlug) }
+        return text.withUnsafeBufferPointer { !SlugLookup.sameKey(of: UnsafeBufferPointer(rebasing: $0[cachedURL]), as: targetSlug) }
+    }
+
+    /// Whether the edge at `index` saved another slug for `target`, the story it resolved to.
+    func isStale(edgeAt index: Int, target: Story) -> Bool {
+        var slug = target.fullSlug  // withUTF8 may make the storage contiguous, so it needs a var
+        return slug.withUTF8 { isStale(edgeAt: index, targetSlug: $0) { target } }
     }
 
     /// Mixes into `fingerprint` what the content wrote of the edge at `index`: its field path,

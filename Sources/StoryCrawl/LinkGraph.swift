@@ -234,14 +234,16 @@ public struct LinkGraph: Sendable {
     /// The positions of the edges of `table` that are stale (see ``staleEdges``), found on at
     /// most `jobs` threads.
     private static func stalePositions(of table: EdgeTable, stories: [Node], jobs: Int) -> [Int] {
+        let slugs = FullSlugs(of: stories)
         let run = 4_096
         let runs = ParallelWork.map(count: (table.count + run - 1) / run, jobs: jobs) { number in
             var stale: [Int] = []
             for position in number * run..<min((number + 1) * run, table.count) {
                 guard let target = table.target(ofEdge: position) else { continue }
-                if table.isStale(edgeAt: position, target: stories[target].story) {
-                    stale.append(position)
+                let isStale = slugs.withSlug(at: target) { slug in
+                    table.isStale(edgeAt: position, targetSlug: slug) { stories[target].story }
                 }
+                if isStale { stale.append(position) }
             }
             return stale
         }

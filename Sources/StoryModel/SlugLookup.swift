@@ -14,19 +14,16 @@ public enum SlugLookup {
         return start == bytes.startIndex && end == bytes.endIndex ? slug : String(slug[start..<end])
     }
 
-    /// Whether the slug whose UTF-8 bytes are `utf8` has the same ``key(_:)`` as `slug`, told
-    /// from the bytes where it can be (equal, or both ASCII and different), so that checking every
-    /// link of a crawl for a stale slug makes no string. Otherwise the keys are compared as
+    /// Whether the slugs whose UTF-8 bytes are `utf8` and `other` have the same ``key(_:)``, told
+    /// from the bytes where they can be (equal, or both ASCII and different), so that checking
+    /// every link of a crawl for a stale slug makes no string. Otherwise the keys are compared as
     /// strings are, which takes a composed and a decomposed `é` as the same.
-    public static func sameKey(of utf8: UnsafeBufferPointer<UInt8>, as slug: String) -> Bool {
+    public static func sameKey(of utf8: UnsafeBufferPointer<UInt8>, as other: UnsafeBufferPointer<UInt8>) -> Bool {
         let trimmed = trimmingSlashes(utf8)
-        var slug = slug  // withUTF8 may make the storage contiguous, so it needs a var
-        return slug.withUTF8 { other in
-            let otherTrimmed = trimmingSlashes(other)
-            if trimmed.elementsEqual(otherTrimmed) { return true }
-            if trimmed.allSatisfy({ $0 < 0x80 }) && otherTrimmed.allSatisfy({ $0 < 0x80 }) { return false }
-            return String(decoding: trimmed, as: UTF8.self) == String(decoding: otherTrimmed, as: UTF8.self)
-        }
+        let otherTrimmed = trimmingSlashes(other)
+        if trimmed.elementsEqual(otherTrimmed) { return true }
+        if trimmed.allSatisfy({ $0 < 0x80 }) && otherTrimmed.allSatisfy({ $0 < 0x80 }) { return false }
+        return String(decoding: trimmed, as: UTF8.self) == String(decoding: otherTrimmed, as: UTF8.self)
     }
 
     /// `utf8` without its leading and trailing `/`.
