@@ -50,6 +50,16 @@ struct BlockPreparation {
         }
     }
 
+    /// The component name of `story`'s root block (nil when it has none) and the block's prepared
+    /// fields, from one read of its content.
+    func componentAndBlock(of story: Story) -> (component: String?, block: MustacheObject) {
+        story.withContent { tape, reader, root in
+            guard reader.kind(at: root) == .object else { return (nil, MustacheObject()) }
+            let component = reader.value(forKey: "component", inObject: root).flatMap(reader.string(at:))
+            return (component, block(Content(tape: tape, reader: reader), root))
+        }
+    }
+
     /// The prepared fields of the block at `root` of `tape`.
     func block(in tape: JSONTape, at root: Int) -> MustacheObject {
         tape.withReader { block(Content(tape: tape, reader: $0), root) }
