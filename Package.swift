@@ -26,10 +26,10 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // HTTP(S) client requests under storysite's own limits (Sources/NetworkLimits).
+        // HTTP(S) client requests under storysite's own limits (Sources/NetworkLimits): libcurl's
+        // headers only, without pkg-config's -lcurl, since the library is opened when first needed.
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // HMAC-SHA1, to check the signature of Storyblok's webhooks in `serve`.

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import NetworkLimits
 
 /// The default ``HTTPClient``: a ``NetworkLimits/LimitedFetcher`` (no cache, no cookies,
@@ -13,10 +10,9 @@ public struct LimitedHTTPClient: HTTPClient {
     public init() {}
 
     public func status(for request: HTTPRequest) async throws(HTTPClientError) -> Int {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method.rawValue
+        let fetched = LimitedFetcher.Request(url: request.url, method: request.method.rawValue)
         do throws(FetchFailure) {
-            return try await fetcher.fetch(urlRequest, readingBody: false, within: request.deadline).http.statusCode
+            return try await fetcher.fetch(fetched, readingBody: false, within: request.deadline).status
         } catch {
             switch error {
             case .headersTimedOut(let timeout): throw .timedOut(timeout)

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why ``LimitedFetcher`` got no complete response.
 public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -11,19 +8,21 @@ public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case deadlinePassed(Duration)
     /// The body grew past the limit (decoded bytes).
     case bodyTooLarge(limit: Int)
-    /// The connection failed: the URL error (its code tells which failures may pass).
-    case transport(URLError.Code)
+    /// The connection failed, in the way given.
+    case transport(TransportFailure)
     /// Something that is not an HTTP answer.
     case notHTTP
     /// The task waiting for the response was cancelled.
     case cancelled
+    /// libcurl could not be loaded: why.
+    case unavailable(String)
 
     /// Whether another attempt may succeed: timeouts and connection failures, not a body that is
     /// too large (it would be again) nor a cancelled task.
     public var mayPass: Bool {
         switch self {
         case .headersTimedOut, .deadlinePassed, .transport: return true
-        case .bodyTooLarge, .notHTTP, .cancelled: return false
+        case .bodyTooLarge, .notHTTP, .cancelled, .unavailable: return false
         }
     }
 
@@ -35,27 +34,41 @@ public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "the response was not complete within the deadline of \(NetworkLimits.shown(deadline))"
         case .bodyTooLarge(let limit):
             return "the response is larger than the limit of \(NetworkLimits.shown(bytes: limit))"
-        case .transport(let code):
-            return Self.describe(code)
+        case .transport(let failure):
+            return failure.description
         case .notHTTP:
             return "not an HTTP answer"
         case .cancelled:
             return "cancelled"
+        case .unavailable(let reason):
+            return "libcurl, which sends requests, could not be loaded (\(reason)): install the package libcurl4"
         }
     }
+}
 
-    private static func describe(_ code: URLError.Code) -> String {
-        switch code {
-        case .timedOut: return "timed out"
-        case .networkConnectionLost: return "the connection was dropped"
-        case .cannotConnectToHost: return "could not connect to the server"
-        case .notConnectedToInternet: return "not connected to the network"
-        case .cannotFindHost, .dnsLookupFailed: return "the host name could not be resolved"
-        case .badServerResponse, .cannotParseResponse, .zeroByteResource: return "the answer was cut short or malformed"
+/// How a connection failed.
+public enum TransportFailure: Sendable, Equatable, CustomStringConvertible {
+    case cannotConnect
+    case cannotFindHost
+    case connectionLost
+    case secureConnectionFailed
+    case tooManyRedirects
+    /// The answer was cut short, or is not one an HTTP client can read.
+    case malformedAnswer
+    /// The URL's scheme is not one that can be requested, or the URL is malformed.
+    case unsupportedURL
+    case unknown
+
+    public var description: String {
+        switch self {
+        case .cannotConnect: return "could not connect to the server"
+        case .cannotFindHost: return "the host name could not be resolved"
+        case .connectionLost: return "the connection was dropped"
         case .secureConnectionFailed: return "the secure connection failed"
+        case .tooManyRedirects: return "the redirects did not end"
+        case .malformedAnswer: return "the answer was cut short or malformed"
+        case .unsupportedURL: return "the URL cannot be requested"
         case .unknown: return "the connection failed during the answer"
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: return "the redirects did not end"
-        default: return "the request failed (URL error \(code.rawValue))"
         }
     }
 }

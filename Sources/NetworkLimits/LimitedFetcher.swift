@@ -1,8 +1,5 @@
 import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Sends requests with libcurl under ``NetworkLimits``: each attempt's connection and headers
 /// within the headers timeout, everything within the request's ``RequestDeadline``, and the
@@ -11,11 +8,33 @@ import FoundationNetworking
 /// taken, so what a server sends past the limit is never held in memory. Redirects are
 /// followed; no cache, no cookies. Each transfer runs on a thread of its own, never on the
 /// cooperative pool; finished handles are kept for reuse, with their open connections.
+/// libcurl is opened when the first request is sent (``Libcurl``).
 public final class LimitedFetcher: Sendable {
-    /// A complete response: the status and headers, and the body when it was read.
+    /// A request: its URL, method and headers.
+    public struct Request: Sendable {
+        public var url: URL
+        public var method: String
+        public var headers: [String: String]
+
+        public init(url: URL, method: String = "GET", headers: [String: String] = [:]) {
+            self.url = url
+            self.method = method
+            self.headers = headers
+        }
+    }
+
+    /// A complete response: the final status and headers, and the body when it was read.
     public struct Response: Sendable {
-        public var http: HTTPURLResponse
+        public var status: Int
+        /// The headers by name in lowercase (HTTP's names are not case-sensitive); a name that
+        /// came more than once holds every value, joined by `, `.
+        public var headers: [String: String]
         public var body: Data
+
+        /// The value of the header `name`, whatever its case; nil when there is none.
+        public func header(_ name: String) -> String? {
+            headers[name.lowercased()]
+        }
     }
 
     private let headers: [String: String]
@@ -28,19 +47,19 @@ public final class LimitedFetcher: Sendable {
 
     /// Sends `request` once, as one attempt of the request `deadline` bounds. With `readingBody`
     /// false it returns as soon as the status and headers are in and reads none of the body.
-    public func fetch(_ request: URLRequest, readingBody: Bool, within deadline: RequestDeadline) async throws(FetchFailure) -> Response {
-        let remaining = deadline.remaining
-        guard remaining > .zero, let url = request.url else { throw .deadlinePassed(deadline.limits.deadline) }
+    public func fetch(_ request: Request, readingBody: Bool, within deadline: RequestDeadline) async throws(FetchFailure) -> Response {
+        let curl = try Libcurl.shared.get()
+        guard deadline.remaining > .zero else { throw .deadlinePassed(deadline.limits.deadline) }
         let transfer = Transfer(
-            url: url, method: request.httpMethod ?? "GET", headers: headers.merging(request.allHTTPHeaderFields ?? [:]) { $1 },
+            url: request.url, method: request.method, headers: headers.merging(request.headers) { $1 },
             readingBody: readingBody, deadline: deadline)
         let handles = handles
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread {
-                    let handle = handles.take()
-                    let result = transfer.perform(on: handle)
-                    handles.give(back: handle)
+                    let handle = handles.take(from: curl)
+                    let result = transfer.perform(on: handle, of: curl)
+                    handles.give(back: handle, to: curl)
                     continuation.resume(returning: result)
                 }.start()
             }
@@ -53,32 +72,32 @@ public final class LimitedFetcher: Sendable {
 
 /// Idle easy handles, kept so that later requests reuse their connections.
 private final class HandlePool: @unchecked Sendable {
-    private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
     private static let kept = 16
     private let lock = NSLock()
     private var idle: [UnsafeMutableRawPointer] = []
 
     deinit {
-        for handle in idle { curl_easy_cleanup(handle) }
+        // A handle was only ever made once libcurl was open.
+        guard !idle.isEmpty, case .success(let curl) = Libcurl.shared else { return }
+        for handle in idle { storysite_curl_easy_cleanup(curl.functions, handle) }
     }
 
-    func take() -> UnsafeMutableRawPointer? {
-        _ = Self.initialised
+    func take(from curl: Libcurl) -> UnsafeMutableRawPointer? {
         if let handle = lock.withLock({ idle.popLast() }) {
-            curl_easy_reset(handle)
+            storysite_curl_easy_reset(curl.functions, handle)
             return handle
         }
-        return curl_easy_init()
+        return storysite_curl_easy_init(curl.functions)
     }
 
-    func give(back handle: UnsafeMutableRawPointer?) {
+    func give(back handle: UnsafeMutableRawPointer?, to curl: Libcurl) {
         guard let handle else { return }
         let kept = lock.withLock { () -> Bool in
             guard idle.count < Self.kept else { return false }
             idle.append(handle)
             return true
         }
-        if !kept { curl_easy_cleanup(handle) }
+        if !kept { storysite_curl_easy_cleanup(curl.functions, handle) }
     }
 }
 
@@ -112,35 +131,36 @@ private final class Transfer: @unchecked Sendable {
         lock.withLock { cancelled = true }
     }
 
-    func perform(on handle: UnsafeMutableRawPointer?) -> Result<LimitedFetcher.Response, FetchFailure> {
+    func perform(on handle: UnsafeMutableRawPointer?, of curl: Libcurl) -> Result<LimitedFetcher.Response, FetchFailure> {
         guard let handle else { return .failure(.transport(.unknown)) }
         let remaining = deadline.remaining
         let limits = deadline.limits
         var list: UnsafeMutablePointer<curl_slist>?
-        for (name, value) in headers { list = curl_slist_append(list, "\(name): \(value)") }
-        defer { curl_slist_free_all(list) }
+        let functions = curl.functions
+        for (name, value) in headers { list = storysite_curl_slist_append(functions, list, "\(name): \(value)") }
+        defer { storysite_curl_slist_free_all(functions, list) }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        storysite_curl_set_string(handle, CURLOPT_URL, url.absoluteString)
+        storysite_curl_set_string(functions, handle, CURLOPT_URL, url.absoluteString)
         if method == "HEAD" {
-            storysite_curl_set_long(handle, CURLOPT_NOBODY, 1)
+            storysite_curl_set_long(functions, handle, CURLOPT_NOBODY, 1)
         } else if method != "GET" {
-            storysite_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, method)
+            storysite_curl_set_string(functions, handle, CURLOPT_CUSTOMREQUEST, method)
         }
-        storysite_curl_set_headers(handle, list)
-        storysite_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-        storysite_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1)
-        storysite_curl_set_long(handle, CURLOPT_MAXREDIRS, 10)
-        storysite_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes
-        storysite_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(remaining))
-        storysite_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(limits.headersTimeout, remaining)))
-        storysite_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
-        storysite_curl_set_progress(handle, Self.progress)
-        storysite_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
-        storysite_curl_set_write(handle, CURLOPT_HEADERFUNCTION, Self.header)
-        storysite_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
-        storysite_curl_set_write(handle, CURLOPT_WRITEFUNCTION, Self.write)
-        storysite_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
-        let code = curl_easy_perform(handle)
+        storysite_curl_set_headers(functions, handle, list)
+        storysite_curl_set_long(functions, handle, CURLOPT_NOSIGNAL, 1)
+        storysite_curl_set_long(functions, handle, CURLOPT_FOLLOWLOCATION, 1)
+        storysite_curl_set_long(functions, handle, CURLOPT_MAXREDIRS, 10)
+        storysite_curl_set_string(functions, handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes
+        storysite_curl_set_long(functions, handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(remaining))
+        storysite_curl_set_long(functions, handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(limits.headersTimeout, remaining)))
+        storysite_curl_set_long(functions, handle, CURLOPT_NOPROGRESS, 0)
+        storysite_curl_set_progress(functions, handle, Self.progress)
+        storysite_curl_set_pointer(functions, handle, CURLOPT_XFERINFODATA, context)
+        storysite_curl_set_write(functions, handle, CURLOPT_HEADERFUNCTION, Self.header)
+        storysite_curl_set_pointer(functions, handle, CURLOPT_HEADERDATA, context)
+        storysite_curl_set_write(functions, handle, CURLOPT_WRITEFUNCTION, Self.write)
+        storysite_curl_set_pointer(functions, handle, CURLOPT_WRITEDATA, context)
+        let code = storysite_curl_easy_perform(functions, handle)
         return lock.withLock { result(code, remaining: remaining) }
     }
 
@@ -148,10 +168,8 @@ private final class Transfer: @unchecked Sendable {
     private func result(_ code: CURLcode, remaining: Duration) -> Result<LimitedFetcher.Response, FetchFailure> {
         if case .failure(let failure) = stop { return .failure(failure) }
         if code == CURLE_OK || stop != nil {
-            guard status > 0, let http = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: headerFields) else {
-                return .failure(.notHTTP)
-            }
-            return .success(LimitedFetcher.Response(http: http, body: body))
+            guard status > 0 else { return .failure(.notHTTP) }
+            return .success(LimitedFetcher.Response(status: status, headers: headerFields, body: body))
         }
         if code == CURLE_OPERATION_TIMEDOUT {
             let elapsed = ContinuousClock.now - started
@@ -160,19 +178,19 @@ private final class Transfer: @unchecked Sendable {
             }
             return .failure(.deadlinePassed(deadline.limits.deadline))
         }
-        return .failure(.transport(Self.urlErrorCode(code)))
+        return .failure(.transport(Self.transportFailure(code)))
     }
 
-    /// libcurl's codes in URLError's terms, which say which failures may pass.
-    private static func urlErrorCode(_ code: CURLcode) -> URLError.Code {
+    /// How a connection failed, by libcurl's code.
+    private static func transportFailure(_ code: CURLcode) -> TransportFailure {
         switch code {
-        case CURLE_COULDNT_CONNECT: return .cannotConnectToHost
+        case CURLE_COULDNT_CONNECT: return .cannotConnect
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost
-        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE: return .networkConnectionLost
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE: return .connectionLost
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE:
             return .secureConnectionFailed
-        case CURLE_TOO_MANY_REDIRECTS: return .httpTooManyRedirects
-        case CURLE_BAD_CONTENT_ENCODING, CURLE_WEIRD_SERVER_REPLY: return .cannotParseResponse
+        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
+        case CURLE_BAD_CONTENT_ENCODING, CURLE_WEIRD_SERVER_REPLY: return .malformedAnswer
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return .unsupportedURL
         default: return .unknown
         }
@@ -219,12 +237,12 @@ private final class Transfer: @unchecked Sendable {
                 transfer.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
                 transfer.headerFields = [:]
             } else if let colon = line.firstIndex(of: ":") {
-                let name = String(line[..<colon])
+                let name = line[..<colon].lowercased()
                 let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 transfer.headerFields[name] = transfer.headerFields[name].map { $0 + ", " + value } ?? value
             } else if line.isEmpty {
                 let interim = (100..<200).contains(transfer.status)
-                let redirected = (300..<400).contains(transfer.status) && transfer.headerFields.keys.contains { $0.lowercased() == "location" }
+                let redirected = (300..<400).contains(transfer.status) && transfer.headerFields["location"] != nil
                 if !interim, !redirected {
                     transfer.headersComplete = true
                     if !transfer.readingBody {

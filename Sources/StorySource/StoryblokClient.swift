@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import NetworkLimits
 import StoryModel
 
@@ -77,9 +74,9 @@ final class StoryblokClient: Sendable {
             requestCounter.increment()
             let outcome: Outcome
             do throws(FetchFailure) {
-                let response = try await fetcher.fetch(URLRequest(url: url), readingBody: true, within: deadline)
+                let response = try await fetcher.fetch(LimitedFetcher.Request(url: url), readingBody: true, within: deadline)
                 limiter.release(units)
-                outcome = Self.outcome(body: response.body, response: response.http)
+                outcome = Self.outcome(of: response)
             } catch {
                 limiter.release(units)
                 try Task.checkCancellation()
@@ -125,27 +122,27 @@ final class StoryblokClient: Sendable {
         case retry(String, retryAfter: Duration?)
     }
 
-    private static func outcome(body: Data, response http: HTTPURLResponse) -> Outcome {
-        switch http.statusCode {
+    private static func outcome(of response: LimitedFetcher.Response) -> Outcome {
+        switch response.status {
         case 200..<300:
             let value: JSONValue
             do {
-                value = try JSONValue(parsing: [UInt8](body))
+                value = try JSONValue(parsing: [UInt8](response.body))
             } catch {
                 // A body cut short parses as malformed JSON; a new attempt may get it whole.
                 return .retry("the answer was not valid JSON (\(error.description))", retryAfter: nil)
             }
             guard case .object(let object) = value else { return .fatal(.malformedResponse("expected a JSON object")) }
-            return .success(Reply(json: object, total: http.value(forHTTPHeaderField: "Total").flatMap { Int($0) }, request: ""))
+            return .success(Reply(json: object, total: response.header("Total").flatMap { Int($0) }, request: ""))
         case 404:
             return .notFound
         case 401, 403:
-            return .fatal(.tokenRejected(status: http.statusCode))
+            return .fatal(.tokenRejected(status: response.status))
         case 429, 500...599:
-            let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap(Self.retryAfter)
-            return .retry("HTTP \(http.statusCode)", retryAfter: retryAfter)
+            let retryAfter = response.header("Retry-After").flatMap(Self.retryAfter)
+            return .retry("HTTP \(response.status)", retryAfter: retryAfter)
         default:
-            return .fatal(.unexpectedStatus(http.statusCode))
+            return .fatal(.unexpectedStatus(response.status))
         }
     }
 
@@ -155,14 +152,13 @@ final class StoryblokClient: Sendable {
             return .retry(failure.description, retryAfter: nil)
         case .bodyTooLarge:
             return .fatal(.failed(failure.description + " (storysite.json: source.storyblok.maxResponseMB)"))
-        case .notHTTP, .cancelled:
+        case .notHTTP, .cancelled, .unavailable:
             return .fatal(.failed(failure.description))
-        case .transport(let code):
-            switch code {
-            case .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed,
-                 .badServerResponse, .cannotParseResponse, .zeroByteResource, .secureConnectionFailed, .unknown:
+        case .transport(let transport):
+            switch transport {
+            case .connectionLost, .cannotConnect, .cannotFindHost, .malformedAnswer, .secureConnectionFailed, .unknown:
                 return .retry(failure.description, retryAfter: nil)
-            default:
+            case .tooManyRedirects, .unsupportedURL:
                 return .fatal(.failed(failure.description))
             }
         }

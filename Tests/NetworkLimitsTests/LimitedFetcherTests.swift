@@ -1,8 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import NetworkLimits
+@testable import NetworkLimits
 import Testing
 import TestSupport
 
@@ -14,7 +11,7 @@ struct LimitedFetcherTests {
     private func fetch(
         _ server: MisbehavingServer, readingBody: Bool = true, limits: NetworkLimits = limits
     ) async -> Result<LimitedFetcher.Response, FetchFailure> {
-        let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
+        let request = LimitedFetcher.Request(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
         do throws(FetchFailure) {
             return .success(try await LimitedFetcher().fetch(request, readingBody: readingBody, within: RequestDeadline(limits)))
         } catch {
@@ -29,7 +26,7 @@ struct LimitedFetcherTests {
         }
         defer { server.stop() }
         let response = try await fetch(server).get()
-        #expect(response.http.statusCode == 200)
+        #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "hello")
     }
 
@@ -64,8 +61,38 @@ struct LimitedFetcherTests {
         let server = try MisbehavingServer(behaviour: MisbehavingServer.endlessBody(head: MisbehavingServer.head(status: 204)))
         defer { server.stop() }
         let response = try await fetch(server, readingBody: false).get()
-        #expect(response.http.statusCode == 204 && response.body.isEmpty)
+        #expect(response.status == 204 && response.body.isEmpty)
         #expect(server.bytesSent < 16 << 20)  // the sockets' buffers at most
+    }
+
+    @Test("a response's headers are found whatever the case of their names")
+    func headers() async throws {
+        let server = try MisbehavingServer { client in
+            client.send(MisbehavingServer.head(["Content-Length: 0", "Retry-After: 5", "X-Twice: a", "x-twice: b"]))
+        }
+        defer { server.stop() }
+        let response = try await fetch(server).get()
+        #expect(response.header("retry-after") == "5" && response.header("RETRY-AFTER") == "5")
+        #expect(response.header("Missing") == nil)
+        #expect(response.header("x-twice")?.split(separator: ",").count == 2)
+    }
+
+    @Test("libcurl is opened from its file when needed; a file that cannot be opened is a failure that names it and the package to install")
+    func libcurlOpened() throws {
+        #expect(throws: Never.self) { try Libcurl.shared.get() }
+        let missing = Libcurl.open("libstorysite-missing.so.0")
+        guard case .failure(let failure) = missing, case .unavailable(let reason) = failure else {
+            Issue.record("a missing library opened: \(missing)")
+            return
+        }
+        #expect(reason.contains("libstorysite-missing.so.0"))
+        #expect(failure.description.hasSuffix("install the package libcurl4") && !failure.mayPass)
+        let noCurl = Libcurl.open("libc.so.6")
+        guard case .failure(.unavailable(let lacking)) = noCurl else {
+            Issue.record("a library without libcurl's functions opened: \(noCurl)")
+            return
+        }
+        #expect(lacking.hasPrefix("libc.so.6 has no curl_"))
     }
 
     @Test("a retry is allowed only while the deadline leaves it a headers timeout")
