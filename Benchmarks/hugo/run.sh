@@ -9,5 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v hugo >/dev/null || echo "hugo is not installed (apt-get install -y hugo): storysite alone is measured" >&2
 [ -x /usr/bin/time ] || echo "/usr/bin/time is not installed (apt-get install -y time): peak RSS is not measured" >&2
-swift build -c release --product build-benchmark >&2
-exec .build/release/build-benchmark "$@"
+# Built as a release is (Scripts/package), with the Swift runtime linked in: what users run, and it
+# starts 6 ms sooner than one that loads the runtime's libraries. A scratch folder of its own keeps
+# this build from undoing the usual one.
+swift build -c release --product build-benchmark --static-swift-stdlib --scratch-path .build/static >&2
+exec .build/static/release/build-benchmark "$@"
