@@ -18,7 +18,7 @@ public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case unavailable(String)
 
     /// Whether another attempt may succeed: timeouts and connection failures, not a body that is
-    /// too large (it would be again) nor a cancelled task.
+    /// too large (it would be again), a cancelled task, nor a libcurl that could not be loaded.
     public var mayPass: Bool {
         switch self {
         case .headersTimedOut, .deadlinePassed, .transport: return true
