@@ -10,9 +10,9 @@ public struct LimitedHTTPClient: HTTPClient {
     public init() {}
 
     public func status(for request: HTTPRequest) async throws(HTTPClientError) -> Int {
-        let fetched = LimitedFetcher.Request(url: request.url, method: request.method.rawValue)
+        let sent = LimitedFetcher.Request(url: request.url, method: request.method.rawValue)
         do throws(FetchFailure) {
-            return try await fetcher.fetch(fetched, readingBody: false, within: request.deadline).status
+            return try await fetcher.fetch(sent, readingBody: false, within: request.deadline).status
         } catch {
             switch error {
             case .headersTimedOut(let timeout): throw .timedOut(timeout)
