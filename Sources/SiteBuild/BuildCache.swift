@@ -43,6 +43,9 @@ struct BuildCache: Sendable {
     var fileCount: Int
     /// Every warning the build printed, to print again when nothing changed.
     var warnings: [Warning]
+    /// The fingerprint of the sitemap's entries (``SiteOutput/Sitemap/fingerprint(of:baseURL:)``),
+    /// so that the next build may keep a sitemap that would come out the same; nil without one.
+    var sitemap: String?
     /// By story UUID; empty as ``read(in:key:)`` returns the cache (see ``readingPages(in:)``).
     var pages: [String: Page] = [:]
 
@@ -56,7 +59,8 @@ struct BuildCache: Sendable {
               let warnings = object["warnings"]?.arrayValue.flatMap({ every($0.map(Warning.init(json:))) }) else { return nil }
         return BuildCache(
             key: key, content: object["content"]?.stringValue, output: object["output"]?.stringValue,
-            storyCount: storyCount, pageCount: pageCount, fileCount: fileCount, warnings: warnings)
+            storyCount: storyCount, pageCount: pageCount, fileCount: fileCount, warnings: warnings,
+            sitemap: object["sitemap"]?.stringValue)
     }
 
     /// The cache with its page records read from `output` (none when they are missing, corrupt
@@ -100,6 +104,7 @@ struct BuildCache: Sendable {
             "key": .string(key), "content": content.map(JSONValue.string) ?? .null, "output": self.output.map(JSONValue.string) ?? .null,
             "storyCount": .number(Double(storyCount)), "pageCount": .number(Double(pageCount)),
             "fileCount": .number(Double(fileCount)), "warnings": .array(warnings.map(\.json)),
+            "sitemap": sitemap.map(JSONValue.string) ?? .null,
         ]))
         try Data(summary.jsonBytes()).write(to: output.appendingPathComponent(Self.relativePath), options: .atomic)
     }

@@ -195,7 +195,8 @@ public struct IncrementalBuild {
         let next = BuildCache(
             key: inputs.key, content: inputs.content, output: fingerprint,
             storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
-            warnings: site.diagnostics.map { BuildCache.Warning(location: $0.location, message: $0.message) }, pages: site.pages)
+            warnings: site.diagnostics.map { BuildCache.Warning(location: $0.location, message: $0.message) }, sitemap: site.sitemap,
+            pages: site.pages)
         try? next.write(in: output)
     }
 }

@@ -18,10 +18,13 @@ public struct SiteGenerator {
         /// The pages, the 404 page, the assets, the sitemap and robots.txt, as they are to be written.
         public var files: [OutputFile] = []
         /// Pages of the previous build kept as they are: not rendered again, or rendered to the
-        /// bytes their intact files hold.
+        /// bytes their intact files hold; and the sitemap, when it would come out the same.
         var kept: Set<String> = []
         /// What the next build's cache records of each page, by story UUID.
         var pages: [String: BuildCache.Page] = [:]
+        /// What the next build's cache records of the sitemap (``SiteOutput/Sitemap/fingerprint(of:baseURL:)``);
+        /// nil for a site without one.
+        var sitemap: String?
         /// The plans, graphs and renderers the pages came from; nil when planning failed.
         var model: SiteModel?
         /// Every problem found, in the order found.
@@ -206,7 +209,9 @@ public struct SiteGenerator {
         output.model = SiteModel(
             editions: zip(plans, zip(graphs, renderers)).map { SiteModel.Edition(plan: $0, graph: $1.0.graph, renderer: $1.1) },
             translations: translations, strict: settings.strict, templates: settings.templates)
-        timings.measure("404, assets, sitemap") { addSiteFiles(plans, renderers: renderers, translations: translations, into: &output) }
+        timings.measure("404, assets, sitemap") {
+            addSiteFiles(plans, renderers: renderers, translations: translations, previousSitemap: previous?.sitemap, into: &output)
+        }
         let intact = previousOutput?.value.intact ?? [:]
         output.diagnostics += timings.measure("path check") { folderConflicts(plans, in: output, intact: intact) }
     }
@@ -276,9 +281,16 @@ public struct SiteGenerator {
         }
     }
 
+    private static let sitemapPath = "sitemap.xml"
+
     /// The 404 page (in the default language), the assets, with a base URL every language's
     /// feeds, the sitemap (with each page's translations) and robots.txt, and the static files.
-    private func addSiteFiles(_ plans: [PagePlan], renderers: [PageRenderer], translations: PageTranslations, into output: inout Output) {
+    /// The sitemap the last build wrote, whose entries' fingerprint was `previousSitemap`, is
+    /// kept when its entries are the same and its file is intact: making it again cost a
+    /// one-story rebuild of 10,000 pages 4% of its time.
+    private func addSiteFiles(
+        _ plans: [PagePlan], renderers: [PageRenderer], translations: PageTranslations, previousSitemap: String?, into output: inout Output
+    ) {
         output.files.append(notFoundPage(renderers[0], into: &output))
         output.files += assets(into: &output)
         if let baseURL = settings.baseURL {
@@ -293,7 +305,13 @@ public struct SiteGenerator {
                         alternates: translations.sitemapAlternates(of: page, in: plan.language))
                 }
             }
-            output.files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(entries: entries, baseURL: baseURL, jobs: settings.jobs)))
+            let sitemap = Sitemap.fingerprint(of: entries, baseURL: baseURL)
+            output.sitemap = sitemap
+            if sitemap == previousSitemap, previousOutput?.value.intact[Self.sitemapPath] != nil {
+                output.kept.insert(Self.sitemapPath)
+            } else {
+                output.files.append(OutputFile(path: Self.sitemapPath, text: Sitemap.xml(entries: entries, baseURL: baseURL, jobs: settings.jobs)))
+            }
             output.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))
         }
         let (files, problems) = StaticFiles.merge(

@@ -84,6 +84,25 @@ public enum Sitemap {
         return xml
     }
 
+    /// A fingerprint of the sitemap ``xml(entries:baseURL:jobs:)`` makes of `entries` under
+    /// `baseURL`: the same for the same entries in the same order, so a build that finds the one
+    /// of the sitemap it wrote last may keep that file rather than make it again.
+    public static func fingerprint(of entries: [Entry], baseURL: String) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.combine(baseURL)
+        for entry in entries {
+            fingerprint.combine(entry.url)
+            // A missing date and an empty one both leave out `lastmod`.
+            fingerprint.combine(entry.lastModified ?? "")
+            fingerprint.combine(Int64(entry.alternates.count))
+            for alternate in entry.alternates {
+                fingerprint.combine(alternate.hreflang)
+                fingerprint.combine(alternate.url)
+            }
+        }
+        return fingerprint.hex
+    }
+
     /// `robots.txt` allowing everything and pointing at the sitemap.
     public static func robots(baseURL: String) -> String {
         "User-agent: *\nAllow: /\n\nSitemap: \(absoluteURL("sitemap.xml", baseURL: baseURL))\n"

@@ -134,6 +134,30 @@ extension SiteOutputTests {
             #expect(locations == entries.map(\.url).sorted())
         }
 
+        @Test("the fingerprint of a sitemap's entries changes with any address, date, language version or the base URL, and only then")
+        func fingerprint() {
+            let entries = Self.threeLanguageEntries()
+            let base = "https://example.com/"
+            let same = Sitemap.fingerprint(of: entries, baseURL: base)
+            #expect(Sitemap.fingerprint(of: Self.threeLanguageEntries(), baseURL: base) == same)
+            var changed: [[Sitemap.Entry]] = []
+            for index in [0, entries.count - 1] {
+                var url = entries, date = entries, alternates = entries
+                url[index].url += "x/"
+                date[index].lastModified = "2025-03-05T10:12:00.000Z"
+                alternates[index].alternates = Array(alternates[index].alternates.dropLast())
+                changed += [url, date, alternates]
+            }
+            // No date and an empty one make the same sitemap; a date moved to another entry does not.
+            var empty = entries
+            empty[entries.firstIndex { $0.lastModified == nil }!].lastModified = ""
+            #expect(Sitemap.fingerprint(of: empty, baseURL: base) == same)
+            for (number, entries) in changed.enumerated() {
+                #expect(Sitemap.fingerprint(of: entries, baseURL: base) != same, "change \(number)")
+            }
+            #expect(Sitemap.fingerprint(of: entries, baseURL: "https://example.org/") != same)
+        }
+
         @Test("a three-language sitemap is well-formed, namespaced, and lists every page's versions under the base URL",
               arguments: ["https://example.com", "https://example.com/docs/"])
         func threeLanguages(baseURL: String) throws {

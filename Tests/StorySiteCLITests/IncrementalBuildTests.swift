@@ -157,6 +157,36 @@ extension StorySiteCLITests {
             #expect(try Self.inode(withHero, in: workspace) == kept.0 && Self.inode(withoutHero, in: workspace) == kept.1)
         }
 
+        @Test("the sitemap is kept while no page's address or date changes, made again when one does or when its file was edited")
+        func sitemapKeptUntilChanged() async throws {
+            let workspace = try Site.demoWorkspace()
+            let first = try await Executable.run(["build"], in: workspace.url)
+            #expect(first.status == 0, "\(first.stderr)")
+            let sitemap = "Output/sitemap.xml"
+            let written = try Self.inode(sitemap, in: workspace)
+            try Self.changes[0].apply(workspace)
+            let textEdit = try await Executable.run(["build"], in: workspace.url)
+            #expect(textEdit.status == 0, "\(textEdit.stderr)")
+            #expect(try Self.inode(sitemap, in: workspace) == written)
+            try await Self.expectSameAsFullBuild(workspace, "a text edit")
+
+            try Self.replace(#""published_at": "2025-04-08T08:00:00.000Z""#, with: #""published_at": "2025-04-09T08:00:00.000Z""#,
+                             in: "Content/blog/how-we-test-sync-on-a-train.json", of: workspace)
+            let dateEdit = try await Executable.run(["build"], in: workspace.url)
+            #expect(dateEdit.status == 0, "\(dateEdit.stderr)")
+            #expect(try workspace.read(sitemap).contains("2025-04-09T08:00:00"))
+            try await Self.expectSameAsFullBuild(workspace, "a date edit")
+
+            // A sitemap edited by hand is not intact: made again, though its entries are the same.
+            try workspace.write(sitemap, try workspace.read(sitemap).replacingOccurrences(of: "<urlset", with: "<!-- mine --><urlset"))
+            try Self.replace("Our sync engine, edited,", with: "Our sync engine, edited twice,",
+                             in: "Content/blog/how-we-test-sync-on-a-train.json", of: workspace)
+            let handEdit = try await Executable.run(["build"], in: workspace.url)
+            #expect(handEdit.status == 0, "\(handEdit.stderr)")
+            #expect(try !workspace.read(sitemap).contains("mine"))
+            try await Self.expectSameAsFullBuild(workspace, "a hand edit of the sitemap")
+        }
+
         @Test("a corrupt or missing cache just means a full build")
         func corruptCache() async throws {
             let workspace = try Site.demoWorkspace()
