@@ -61,19 +61,22 @@ struct FolderListing: Sendable {
     private(set) var stamps: [String: FolderStamp] = [:]
     /// The wall-clock time just before the listing began, in nanoseconds since 1970.
     let listedAt: Int64
-    /// How many folders below the root this listing read with `readdir`, rather than take from
-    /// the record it trusted.
-    private(set) var foldersRead = 0
+    /// The folders below the root that this listing, trusting a record, read with `readdir`
+    /// rather than take from the record, and those whose names a refresh changed since: the
+    /// next listing reads them again unless a record of this one is written.
+    private(set) var foldersNewerThanRecord: Set<String> = []
     /// Whether it was listed trusting a record.
     private let trustedRecord: Bool
     /// Whether a record of this listing is worth writing for the next listing: it trusted no
-    /// record, or more than one folder in a hundred is newer than the one it trusted (it read
-    /// them, or a refresh changed them since, leaving them without a stamp). Reading the few
-    /// folders that a rebuild of a few pages wrote to costs the next listing less than writing
-    /// a record of every folder.
+    /// record, or more than one entry in a hundred is in a folder newer than the record it
+    /// trusted. Reading again the few small folders a rebuild of a few pages wrote to costs the
+    /// next listing less than writing a record of every folder; reading again, on every build,
+    /// a folder that holds ten thousand pages costs more.
     var isWorthRecording: Bool {
-        let unstamped = folders.count - 1 - stamps.count
-        return !trustedRecord || (foldersRead + unstamped) * 100 > folders.count
+        guard trustedRecord else { return true }
+        let newer = foldersNewerThanRecord.reduce(0) { $0 + (folders[$1]?.count ?? 0) }
+        let below = folders.reduce(0) { $0 + ($1.key.isEmpty ? 0 : $1.value.count) }
+        return newer * 100 > below
     }
 
     /// Lists `root`; throws when a folder in it cannot be read, never leaving one out.
@@ -105,7 +108,7 @@ struct FolderListing: Sendable {
                 let read = try read.get()
                 folders[folder.relative] = read.entries
                 if let stamp = read.stamp { stamps[folder.relative] = stamp }
-                if !read.isRecorded && !folder.relative.isEmpty { foldersRead += 1 }
+                if record != nil && !read.isRecorded && !folder.relative.isEmpty { foldersNewerThanRecord.insert(folder.relative) }
                 next += read.subfolders.map { (folder.relative + "/" + $0.name, $0.info) }
             }
             level = next
@@ -155,15 +158,26 @@ struct FolderListing: Sendable {
     }
 
     /// Puts `entry` into the folder at `parent` in name order, in place of one of the same name.
-    /// The parent's entries are now this listing's, not what its stamp was read with.
+    /// The parent's entries are now this listing's, not what its stamp was read with, unless
+    /// the entry is a folder that was one already: a folder's entry says only that it is one,
+    /// so a file written below it leaves its parent's names, and stamp, as they were (a page
+    /// written again in a folder of ten thousand pages would otherwise leave that folder out of
+    /// the record, to be read again by every listing).
     private mutating func insert(_ entry: Entry, into parent: String) {
-        stamps[parent] = nil
         let position = Self.position(of: entry.name, in: folders[parent]!)
         if position < folders[parent]!.count, folders[parent]![position].name == entry.name {
+            if !(entry.isFolder && folders[parent]![position].isFolder) { dropStamp(of: parent) }
             folders[parent]![position] = entry
         } else {
+            dropStamp(of: parent)
             folders[parent]!.insert(entry, at: position)
         }
+    }
+
+    /// Forgets the stamp of the folder at `relative`, whose names changed since it was taken.
+    private mutating func dropStamp(of relative: String) {
+        stamps[relative] = nil
+        if !relative.isEmpty { foldersNewerThanRecord.insert(relative) }
     }
 
     /// The index of the first of `entries` (sorted by name) whose name is not below `name`.
@@ -178,7 +192,7 @@ struct FolderListing: Sendable {
 
     /// Takes the entry named `name` out of the folder at `parent`, and what it held if a folder.
     private mutating func remove(_ name: String, from parent: String) {
-        stamps[parent] = nil
+        dropStamp(of: parent)
         folders[parent]!.removeAll { $0.name == name }
         dropFolder(parent + "/" + name)
     }
@@ -189,6 +203,7 @@ struct FolderListing: Sendable {
         for folder in folders.keys where folder == relative || folder.hasPrefix(relative + "/") {
             folders[folder] = nil
             stamps[folder] = nil
+            foldersNewerThanRecord.remove(folder)
         }
     }
 

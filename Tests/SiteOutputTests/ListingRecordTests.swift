@@ -37,26 +37,55 @@ extension SiteOutputTests {
             #expect(record.folders.keys.sorted() == ["/about", "/blog", "/blog/post"])
 
             let trusted = try listing(trusting: record)
-            #expect(trusted.foldersRead == 0)
+            #expect(trusted.foldersNewerThanRecord.isEmpty)
             #expect(FolderFingerprint.of(trusted) == FolderFingerprint.of(try listing()))
             #expect(paths(of: trusted) == ["about", "about/index.html", "blog", "blog/index.html", "blog/post", "blog/post/index.html"])
             #expect(trusted.count == 6)
             #expect(try listing().count == 6)
         }
 
-        @Test("a listing is worth recording when it trusted no record, or more than one folder in a hundred changed since")
+        @Test("a listing is worth recording when it trusted no record, or more than one entry in a hundred is in a folder changed since")
         func worthRecording() throws {
             for page in 0..<200 { try folder.write("pages/\(page)/index.html", "page \(page)") }
             #expect(try listing().isWorthRecording)
             let record = try settledRecord()
             #expect(try listing(trusting: record).isWorthRecording == false)
+            // Below the top: 4 entries of blog and about, 200 of pages, 1 in each page's folder.
             try folder.write("pages/7/notes.txt", "mine")
             try folder.write("pages/8/notes.txt", "mine")
             let twoChanged = try listing(trusting: record)
-            #expect(twoChanged.foldersRead == 2)
-            #expect(twoChanged.isWorthRecording == false, "2 of 204 folders are read again at less cost than a new record")
+            #expect(twoChanged.foldersNewerThanRecord == ["/pages/7", "/pages/8"])
+            #expect(twoChanged.isWorthRecording == false, "4 of 406 entries are read again at less cost than a new record")
             for page in 9..<12 { try folder.write("pages/\(page)/notes.txt", "mine") }
-            #expect(try listing(trusting: record).isWorthRecording, "5 of 204 are worth a new record")
+            #expect(try listing(trusting: record).isWorthRecording, "10 of 409 are worth a new record")
+        }
+
+        @Test("a changed folder that holds many pages is worth a new record, though it is one folder of hundreds")
+        func largeFolderWorthRecording() throws {
+            for page in 0..<200 { try folder.write("pages/\(page)/index.html", "page \(page)") }
+            let record = try settledRecord()
+            try folder.write("pages/notes.txt", "mine")
+            let changed = try listing(trusting: record)
+            #expect(changed.foldersNewerThanRecord == ["/pages"])
+            #expect(changed.isWorthRecording, "201 of 405 entries are read again")
+        }
+
+        @Test("a file written again below a recorded folder leaves that folder's stamp, and only its own folder is newer than the record")
+        func refreshKeepsFolderStamps() throws {
+            for page in 0..<200 { try folder.write("pages/\(page)/index.html", "page \(page)") }
+            let record = try settledRecord()
+            var refreshed = try listing(trusting: record)
+            try folder.write("pages/7/index.html", "page 7, edited")
+            try refreshed.refresh(["pages/7/index.html"])
+            #expect(refreshed.stamps["/pages"] == record.folders["/pages"]?.stamp)
+            #expect(refreshed.stamps["/pages/7"] == nil)
+            #expect(refreshed.foldersNewerThanRecord == ["/pages/7"])
+            #expect(FolderFingerprint.of(refreshed) == FolderFingerprint.of(try listing()))
+            // A new file in a page's folder is a new name there.
+            try folder.write("pages/8/notes.txt", "mine")
+            try refreshed.refresh(["pages/8/notes.txt"])
+            #expect(refreshed.stamps["/pages"] != nil && refreshed.stamps["/pages/8"] == nil)
+            #expect(FolderFingerprint.of(refreshed) == FolderFingerprint.of(try listing()))
         }
 
         @Test("a file added to a recorded folder is found: the folder's change time is no longer the one recorded")
@@ -66,7 +95,7 @@ extension SiteOutputTests {
             try FileManager.default.createDirectory(at: folder.path("about/team"), withIntermediateDirectories: false)
 
             let trusted = try listing(trusting: record)
-            #expect(trusted.foldersRead == 3, "blog/post and about read again, about/team read for the first time")
+            #expect(trusted.foldersNewerThanRecord == ["/blog/post", "/about", "/about/team"], "about/team read for the first time")
             #expect(paths(of: trusted).contains("blog/post/notes.txt"))
             #expect(paths(of: trusted).contains("about/team"))
             #expect(FolderFingerprint.of(trusted) == FolderFingerprint.of(try listing()))
@@ -78,7 +107,7 @@ extension SiteOutputTests {
             try folder.write("blog/post/index.html", "a longer post")
 
             let trusted = try listing(trusting: record)
-            #expect(trusted.foldersRead == 0)
+            #expect(trusted.foldersNewerThanRecord.isEmpty)
             var size: Int?
             trusted.forEachFile { path, entry in if path == "blog/post/index.html" { size = Int(entry.info.st_size) } }
             #expect(size == 13)
@@ -91,7 +120,7 @@ extension SiteOutputTests {
             // that listing could have the same change time, so none of them is trusted.
             let record = ListingRecord(try listing())
             let again = try listing(trusting: record)
-            #expect(again.foldersRead == 3)
+            #expect(again.foldersNewerThanRecord.count == 3)
         }
 
         @Test("a removed folder, or one that became a file, is listed as it is now")
@@ -154,11 +183,11 @@ extension SiteOutputTests {
             let record = try #require(ListingRecord.read(in: output))
             #expect(record.folders.count == 40)
             let trusted = try FolderListing(root: output.path, skipRootDotfiles: true, jobs: 2, trusting: record)
-            #expect(trusted.foldersRead == 0)
+            #expect(trusted.foldersNewerThanRecord.isEmpty)
 
             try workspace.write("Output/page-7/notes.txt", "mine")
             let previous = writer.readPreviousOutput()
-            #expect(previous.listing?.foldersRead == 1)
+            #expect(previous.listing?.foldersNewerThanRecord == ["/page-7"])
             #expect(previous.problem?.message.contains("'page-7/notes.txt'") == true)
         }
 
@@ -186,7 +215,7 @@ extension SiteOutputTests {
             try workspace.write("Output/" + ListingRecord.relativePath, "not a record")
             let previous = writer.readPreviousOutput()
             #expect(previous.problem == nil)
-            #expect(previous.listing?.foldersRead == 40)
+            #expect(previous.listing?.isWorthRecording == true, "it trusted no record")
             #expect(previous.fingerprint == FolderFingerprint.of(output, skipRootDotfiles: true))
         }
     }
