@@ -123,7 +123,7 @@ public struct KeptGraph: Sendable {
     public func encoded(updatedTo graph: LinkGraph) -> FileChunks {
         var digests = ByteRecordWriter(magic: Self.magic)
         Self.writeDigests(of: graph, into: &digests)
-        return FileChunks(chunks: [.bytes(Array(file[..<digestsOffset]))] + digests.records.chunks)
+        return FileChunks(chunks: [.mapped(file[..<digestsOffset])] + digests.records.chunks)
     }
 
     /// The story a story was first linked from, by UUID: `0` for none, its position in the

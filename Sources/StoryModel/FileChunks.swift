@@ -9,12 +9,17 @@ public struct FileChunks: Sendable {
     public enum Chunk: Sendable {
         case bytes([UInt8])
         case parked(TapeStore, Range<Int64>)
+        /// Bytes of a file read by mapping it (one a rebuild keeps part of as it was), written
+        /// from the mapping: copying seven megabytes of the kept graph into an array cost a
+        /// one-story rebuild of 10,000 pages 1% of its time.
+        case mapped(Data)
 
         /// How many bytes the piece has.
         public var count: Int {
             switch self {
             case .bytes(let bytes): bytes.count
             case .parked(_, let range): range.count
+            case .mapped(let data): data.count
             }
         }
 
@@ -23,6 +28,16 @@ public struct FileChunks: Sendable {
             switch self {
             case .bytes(let bytes): bytes
             case .parked(let store, let range): store.bytes(at: range)
+            case .mapped(let data): Array(data)
+            }
+        }
+
+        /// Calls `body` with the piece's bytes, in place where they are in memory.
+        func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+            switch self {
+            case .bytes(let bytes): try bytes.withUnsafeBytes(body)
+            case .parked: try bytes.withUnsafeBytes(body)
+            case .mapped(let data): try data.withUnsafeBytes(body)
             }
         }
     }
@@ -57,7 +72,7 @@ public struct FileChunks: Sendable {
         guard descriptor >= 0 else { throw POSIXFile.failure("open", temporary) }
         do {
             for chunk in chunks {
-                try chunk.bytes.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, path: temporary) }
+                try chunk.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, path: temporary) }
             }
             guard close(descriptor) == 0 else { throw POSIXFile.failure("close", temporary) }
         } catch {
