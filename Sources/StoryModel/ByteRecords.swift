@@ -66,6 +66,12 @@ public struct ByteRecordWriter {
         body.append(contentsOf: file[range])
     }
 
+    /// The records at `range` of `file`, the file this writer continues, as they are there: a
+    /// run of many is kept as a piece of `file` (a mapped one), written from it, not copied.
+    public mutating func append(records range: Range<Int>, of file: Data) {
+        append(piece: .mapped(file[range]))
+    }
+
     public mutating func number(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }
 
     /// A string in the table, by its index there: one this writer added already (byte for byte)
@@ -136,7 +142,13 @@ public struct ByteRecordWriter {
 
     /// Appends `piece` to the records: copied when small and in memory, else kept as its own piece.
     private mutating func append(piece: FileChunks.Chunk) {
-        if case .bytes(let bytes) = piece, bytes.count < 65_536 { return body.append(contentsOf: bytes) }
+        if piece.count < 65_536 {
+            switch piece {
+            case .bytes(let bytes): return body.append(contentsOf: bytes)
+            case .mapped(let data): return body.append(contentsOf: data)
+            case .parked: break
+            }
+        }
         finished.append(.bytes(body))
         finished.append(piece)
         body = []

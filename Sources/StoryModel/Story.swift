@@ -282,10 +282,12 @@ public struct Story: Sendable, Hashable {
     /// it renders shows. `whole` is called at most once; when it returns nil (the file changed
     /// since), the story reads as its head with an empty root block, and the loader is what
     /// reports the problem. `translationDigests` are those its translations were found to have
-    /// (``TranslationDigests/all``). With `store`, the tape `whole` reads is written there and
+    /// (``TranslationDigests/all``); with `reporting`, finding more of them adds the tag to
+    /// that ``TranslationsFound``. With `store`, the tape `whole` reads is written there and
     /// read back each time the content is asked for, as ``storingContent(in:)`` keeps it.
     public init(
-        head: JSONObject, digest: String, translationDigests: [String: String] = [:], parkingIn store: TapeStore? = nil,
+        head: JSONObject, digest: String, translationDigests: [String: String] = [:],
+        reporting: (found: TranslationsFound, tag: Int)? = nil, parkingIn store: TapeStore? = nil,
         whole: @escaping @Sendable () -> (tape: JSONTape, object: Int)?
     ) throws(StoryDecodingError) {
         guard let uuidValue = head["uuid"], !uuidValue.isNull, let slugValue = head["full_slug"], !slugValue.isNull else {
@@ -293,12 +295,12 @@ public struct Story: Sendable, Hashable {
         }
         storage = try Self.makeStorage(
             uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .deferred(head: head, whole: DeferredStoryTape(store: store, load: whole)),
-            digest: digest, translationDigests: translationDigests)
+            digest: digest, translationDigests: TranslationDigests(translationDigests, reporting: reporting))
     }
 
     private static func makeStorage(
         uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, field: (String) -> JSONValue?, body: Body, tape: JSONTape? = nil,
-        digest: String?, translationDigests: [String: String] = [:]
+        digest: String?, translationDigests: TranslationDigests = TranslationDigests([:])
     ) throws(StoryDecodingError) -> Storage {
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
         guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
@@ -315,7 +317,7 @@ public struct Story: Sendable, Hashable {
             body: body,
             tape: tape,
             digest: digest,
-            translationDigests: TranslationDigests(translationDigests))
+            translationDigests: translationDigests)
     }
 
     /// The last non-empty segment of `fullSlug` (`post` for `blog/post` and `blog/post/`), or

@@ -128,6 +128,38 @@ extension StorySourceTests {
             }
         }
 
+        @Test("a cache file of many files, written again over itself after edits at both ends and in the middle, copies the runs between them and reads back as the folder is")
+        func runsCopiedAfterEdits() async throws {
+            let folder = try TemporaryFolder()
+            let uuids = (0..<600).map { String(format: "story-%03d", $0) }
+            func write(_ uuid: String, round: Int) throws {
+                try folder.write("Content/\(uuid).json", Self.story(uuid, name: "\(uuid) round \(round) " + String(repeating: "long name ", count: 20)))
+            }
+            for uuid in uuids { try write(uuid, round: 0) }
+            let cacheFile = folder.path("cache/files")
+            let first = ParsedFileCache()
+            _ = try LocalFolderSource(folder: folder.path("Content"), cache: first)
+            try Self.save(first, to: cacheFile)
+            for (round, edited) in [[0, 300, 599], [1, 2], [598], [250, 251, 252, 400]].enumerated() {
+                for index in edited { try write(uuids[index], round: round + 1) }
+                let kept = ParsedFileCache.reading(cacheFile)
+                _ = try LocalFolderSource(folder: folder.path("Content"), cache: kept)
+                let encoded = try #require(kept.encoded())
+                #expect(encoded.chunks.contains { if case .mapped = $0 { true } else { false } }, "round \(round): runs copied from the file read")
+                try encoded.write(to: cacheFile)
+
+                let reread = ParsedFileCache.reading(cacheFile)
+                for uuid in uuids {
+                    let path = folder.path("Content/\(uuid).json").path
+                    #expect(reread.lookup().file(at: path, stamp: try #require(ParsedFileCache.Stamp(path: path))) != nil, "round \(round): \(uuid)")
+                }
+                let source = try LocalFolderSource(folder: folder.path("Content"), cache: reread)
+                let fresh = try LocalFolderSource(folder: folder.path("Content"))
+                #expect(try await Self.names(source) == (try await Self.names(fresh)), "round \(round)")
+                #expect(reread.encoded() == nil, "round \(round): nothing new to keep")
+            }
+        }
+
         @Test("records are written in the order of their places in the file read, a removed file's place passed over")
         func recordsInReadOrder() {
             #expect(ParsedFileCache.indicesInOrder(of: [3, 0, 5, 1]) == [1, 3, 0, 2])
