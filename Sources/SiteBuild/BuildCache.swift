@@ -48,6 +48,30 @@ struct BuildCache: Sendable {
     var sitemap: String?
     /// By story UUID; empty as ``read(in:key:)`` returns the cache (see ``readingPages(in:)``).
     var pages: [String: Page] = [:]
+    /// The page records' file as ``readingPages(in:)`` read it: the next write copies from it
+    /// the records of the pages kept as they were.
+    var pagesRead: PagesRead?
+
+    /// A page records' file as read, for a write that continues it.
+    struct PagesRead: @unchecked Sendable {
+        // Safe to share: never changed once read.
+        let bytes: Data
+        /// A writer that continues the file's string table, so that its records can be copied as they are.
+        let writer: ByteRecordWriter
+        /// Each record's page and where the record is, in the file's order: the order of the
+        /// pages' bytes, each record right after the one before.
+        let records: [(page: String, range: Range<Int>)]
+
+        /// The place of `page`'s record among ``records``; nil when the file has none.
+        func place(of page: String) -> Int? {
+            var low = 0, high = records.count
+            while low < high {
+                let middle = (low + high) / 2
+                if records[middle].page.utf8Precedes(page) { low = middle + 1 } else { high = middle }
+            }
+            return low < records.count && records[low].page == page ? low : nil
+        }
+    }
 
     /// The cache in `output` without its page records, when it was written with `key`; nil when
     /// missing, corrupt or stale.
@@ -70,34 +94,41 @@ struct BuildCache: Sendable {
         guard let data = try? Data(contentsOf: output.appendingPathComponent(Self.pagesRelativePath), options: .alwaysMapped) else {
             return cache
         }
-        cache.pages = data.withUnsafeBytes { buffer in
+        let read = data.withUnsafeBytes { buffer -> ([String: Page], PagesRead?)? in
             guard var reader = ByteRecordReader(buffer, magic: Self.pagesMagic), reader.string() == key,
-                  let count = reader.count() else { return [:] }
+                  let count = reader.count() else { return nil }
             var pages: [String: Page] = [:]
             pages.reserveCapacity(count)
+            var records: [(page: String, range: Range<Int>)] = []
+            records.reserveCapacity(count)
             for _ in 0..<count {
-                guard let story = reader.inlineString(), let page = Page(from: &reader) else { return [:] }
+                let start = reader.offset
+                guard let story = reader.inlineString(), let page = Page(from: &reader) else { return nil }
                 pages[story] = page
+                records.append((story, start..<reader.offset))
             }
-            return reader.isAtEnd ? pages : [:]
+            guard reader.isAtEnd else { return nil }
+            let continued = reader.isWorthContinuing
+                ? PagesRead(bytes: data, writer: ByteRecordWriter(magic: Self.pagesMagic, continuing: reader), records: records) : nil
+            return (pages, continued)
+        }
+        if let (pages, pagesRead) = read {
+            cache.pages = pages
+            cache.pagesRead = pagesRead
         }
         return cache
     }
 
     /// Saves the cache in `output`, each file atomically: a reader sees old or new files, and a
-    /// page record is only ever used for a file whose hash it matches. Page records are sorted
-    /// by story UUID, so the same build writes the same bytes.
-    func write(in output: URL) throws {
+    /// page record is only ever used for a file whose hash it matches. Page records are in the
+    /// order of their story UUIDs' bytes. With the file of the last build's
+    /// records, `continuing`, and the pages whose records are not that file's, `renewed`, the
+    /// others are written as they are there.
+    func write(in output: URL, continuing previous: PagesRead? = nil, renewed: Set<String> = []) throws {
         let folder = output.appendingPathComponent(Self.relativePath).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var records = ByteRecordWriter(magic: Self.pagesMagic)
-        records.string(key)
-        records.number(pages.count)
-        for index in ByteOrder.sortedIndices(of: pages) {
-            records.inlineString(pages[index].key)
-            pages[index].value.write(into: &records)
-        }
-        try Data(records.bytes).write(to: output.appendingPathComponent(Self.pagesRelativePath), options: .atomic)
+        let records = previous.flatMap { pageRecords(continuing: $0, renewed: renewed) } ?? pageRecords()
+        try records.write(to: output.appendingPathComponent(Self.pagesRelativePath))
         // The page records as JSON, which earlier versions wrote, stand for nothing now.
         try? FileManager.default.removeItem(at: output.appendingPathComponent(".storysite/pages.json"))
         let summary = JSONValue.object(JSONObject([
@@ -107,6 +138,51 @@ struct BuildCache: Sendable {
             "sitemap": sitemap.map(JSONValue.string) ?? .null,
         ]))
         try Data(summary.jsonBytes()).write(to: output.appendingPathComponent(Self.relativePath), options: .atomic)
+    }
+
+    /// The page records' file, every record encoded.
+    private func pageRecords() -> FileChunks {
+        var records = ByteRecordWriter(magic: Self.pagesMagic)
+        records.string(key)
+        records.number(pages.count)
+        for index in ByteOrder.sortedIndices(of: pages) {
+            records.inlineString(pages[index].key)
+            pages[index].value.write(into: &records)
+        }
+        return records.file
+    }
+
+    /// The page records' file as a continuation of the one `read`, when the pages are those it
+    /// holds records of, only the `renewed` ones given records of their own since: the runs of
+    /// records between theirs are written as they are in `read`. Sorting and encoding every
+    /// page's record cost a one-story rebuild of 10,000 pages 2% of its time. Nil when the
+    /// pages are others.
+    func pageRecords(continuing read: PagesRead, renewed: Set<String>) -> FileChunks? {
+        guard pages.count == read.records.count else { return nil }
+        var places: [Int] = []
+        places.reserveCapacity(renewed.count)
+        for page in renewed {
+            guard let place = read.place(of: page) else { return nil }
+            places.append(place)
+        }
+        var records = read.writer
+        records.string(key)
+        records.number(pages.count)
+        var unwritten = 0
+        for place in places.sorted() {
+            if unwritten < place {
+                records.append(records: read.records[unwritten].range.lowerBound..<read.records[place - 1].range.upperBound, of: read.bytes)
+            }
+            let page = read.records[place].page
+            guard let record = pages[page] else { return nil }
+            records.inlineString(page)
+            record.write(into: &records)
+            unwritten = place + 1
+        }
+        if unwritten < read.records.count {
+            records.append(records: read.records[unwritten].range.lowerBound..<read.records[read.records.count - 1].range.upperBound, of: read.bytes)
+        }
+        return records.file
     }
 
     private static func readObject(_ url: URL) -> JSONObject? {

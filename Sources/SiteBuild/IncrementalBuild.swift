@@ -126,7 +126,7 @@ public struct IncrementalBuild {
         let site = await generate(
             keeping: kept, previous: previous, previousOutput: previousOutput, key: inputs.key, listedContent: inputs.contentListing,
             contentStore: contentStore)
-        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput.value, keeping: kept)
+        let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput.value, keeping: kept, previous: previous)
         // With the generator gone, these hold the last references to every story read.
         BackgroundRelease.release((consume site, consume previous, consume kept, consume previousOutput))
         return outcome
@@ -152,11 +152,11 @@ public struct IncrementalBuild {
     }
 
     /// Writes the generated site over the output folder as `previousOutput` found it, with the
-    /// pages its staging folder holds, and the caches for the next build; with errors, writes
-    /// nothing and discards the staging folder.
+    /// pages its staging folder holds, and the caches for the next build (continuing the page
+    /// records of `previous`); with errors, writes nothing and discards the staging folder.
     private func write(
         _ site: SiteGenerator.Output, inputs: BuildInputs, writer: SiteWriter, over previousOutput: PreviousOutputRead,
-        keeping kept: KeptContent?
+        keeping kept: KeptContent?, previous: BuildCache?
     ) -> Outcome {
         let staged = previousOutput.staging?.staged
         var outcome = Outcome(diagnostics: site.diagnostics, pageCount: site.pageCount, storyCount: site.storyCount)
@@ -183,20 +183,21 @@ public struct IncrementalBuild {
         timings.measure("cache write") {
             _ = ParallelWork.both(
                 jobs: settings.jobs,
-                { writeCache(inputs: inputs, site: site, output: written.fingerprint) },
+                { writeCache(inputs: inputs, site: site, output: written.fingerprint, continuing: previous?.pagesRead) },
                 { if let keptEncoding { KeptContent.place(keptEncoding, in: output) } })
         }
         return outcome
     }
 
-    /// Records what this build did for the next one. The cache only saves time: a build whose
-    /// cache cannot be written has still succeeded.
-    private func writeCache(inputs: BuildInputs, site: SiteGenerator.Output, output fingerprint: String?) {
+    /// Records what this build did for the next one, its page records a continuation of
+    /// `previous` where they can be. The cache only saves time: a build whose cache cannot be
+    /// written has still succeeded.
+    private func writeCache(inputs: BuildInputs, site: SiteGenerator.Output, output fingerprint: String?, continuing previous: BuildCache.PagesRead?) {
         let next = BuildCache(
             key: inputs.key, content: inputs.content, output: fingerprint,
             storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
             warnings: site.diagnostics.map { BuildCache.Warning(location: $0.location, message: $0.message) }, sitemap: site.sitemap,
             pages: site.pages)
-        try? next.write(in: output)
+        try? next.write(in: output, continuing: previous, renewed: site.renewedPages)
     }
 }

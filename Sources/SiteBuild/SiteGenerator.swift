@@ -22,6 +22,8 @@ public struct SiteGenerator {
         var kept: Set<String> = []
         /// What the next build's cache records of each page, by story UUID.
         var pages: [String: BuildCache.Page] = [:]
+        /// The pages of ``pages`` whose records are not those the last build's cache holds.
+        var renewedPages: Set<String> = []
         /// What the next build's cache records of the sitemap (``SiteOutput/Sitemap/fingerprint(of:baseURL:)``);
         /// nil for a site without one.
         var sitemap: String?
@@ -574,6 +576,7 @@ public struct SiteGenerator {
                         case .intact(let path, _): output.kept.insert(path)
                         }
                         record = BuildCache.Page(fingerprint: fingerprints[index], path: file.path, rendered: rendered, hash: file.hash)
+                        output.renewedPages.insert(pages[index].key)
                     case .failure(let error)?:
                         let location = (error as? PageRenderError)?.story ?? pages[index].location.url
                         output.diagnostics.append(.error(location, "\((error as? PageRenderError)?.message ?? "\(error)")"))
