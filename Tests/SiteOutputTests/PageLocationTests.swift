@@ -32,6 +32,8 @@ extension SiteOutputTests {
             ("blog/.hidden/", "slug 'blog/.hidden/' cannot be a page path: '.hidden' starts with a dot (hidden files belong to the user, and hosts do not serve them)"),
             ("sitemap.xml", "slug 'sitemap.xml' cannot be a page path: 'sitemap.xml' is a file storysite writes itself"),
             ("404.html/", "slug '404.html/' cannot be a page path: '404.html' is a file storysite writes itself"),
+            ("blog/index.html/post", "slug 'blog/index.html/post' cannot be a page path: 'index.html' is the file of every page, so it cannot also be a folder of one"),
+            ("sitemap.xml/.x", "slug 'sitemap.xml/.x' cannot be a page path: '.x' starts with a dot (hidden files belong to the user, and hosts do not serve them)"),
         ])
         func unsafeSlugs(slug: String, message: String) {
             #expect {
