@@ -127,11 +127,14 @@ struct BuildPageFingerprints: Sendable {
 
     /// What `fullSlug`'s breadcrumbs depend on: all of it up to its last segment, `blog/2024/`
     /// for `blog/2024/post` (and for `blog/2024/post/`); empty for a story at the top.
+    /// Looked for among its UTF-8 bytes: walking characters back from the end cost a one-story
+    /// rebuild of 10,000 pages 1.5 ms.
     private static func folder(of fullSlug: String) -> Substring {
-        var trimmed = fullSlug[...]
-        while trimmed.last == "/" { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        return trimmed[...slash]
+        let bytes = fullSlug.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        guard let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return fullSlug[...slash]
     }
 
     /// The fingerprints of `pages`, each with what it lists, in order, computed on at most
