@@ -46,6 +46,8 @@ struct StoryUpdate {
         var story: Story?
         var relinked = false
         var moved = false
+        /// The digest of the earlier version's file, when the story is gone or its file changed.
+        var earlierDigest: String?
     }
 
     /// How the stories of a source stand against an earlier crawl's.
@@ -100,9 +102,7 @@ struct StoryUpdate {
         let versions = Versions(
             stories: found.map(\.story), relinked: found.indices.filter { found[$0].relinked }, moved: found.indices.filter { found[$0].moved })
         if reached {
-            references.keep(digests: zip(0..<count, versions.stories).compactMap { position, story in
-                story?.givenDigest == earlier(position).digest ? story?.givenDigest : nil
-            }, baseURL: baseURL, rootSlug: rootSlug)
+            references.keepAll(except: found.compactMap(\.earlierDigest), baseURL: baseURL, rootSlug: rootSlug)
         }
         return versions
     }
@@ -110,13 +110,17 @@ struct StoryUpdate {
     /// The current version of `earlier`, and how it changed (whether its references did only
     /// with `reached`, as ``currentVersions(of:reached:jobs:earlier:)`` says).
     func currentVersion(of earlier: KnownStory, reached: Bool) -> Found {
-        guard let story = current(earlier.uuid), story.uuid == earlier.uuid else { return Found(story: nil, moved: true) }
-        guard let digest = story.givenDigest, let earlierDigest = earlier.digest else { return Found(story: story, moved: true) }
+        guard let story = current(earlier.uuid), story.uuid == earlier.uuid else {
+            return Found(story: nil, moved: true, earlierDigest: earlier.digest)
+        }
+        guard let digest = story.givenDigest, let earlierDigest = earlier.digest else {
+            return Found(story: story, moved: true, earlierDigest: earlier.digest)
+        }
         if digest == earlierDigest { return Found(story: story) }
-        guard earlier.head == CrawledHead(of: story) else { return Found(story: story, moved: true) }
-        guard reached else { return Found(story: story) }
+        guard earlier.head == CrawledHead(of: story) else { return Found(story: story, moved: true, earlierDigest: earlierDigest) }
+        guard reached else { return Found(story: story, earlierDigest: earlierDigest) }
         let before = references.kept(forDigest: earlierDigest, baseURL: baseURL, rootSlug: rootSlug)
-        return Found(story: story, relinked: self.references(in: story) != before)
+        return Found(story: story, relinked: self.references(in: story) != before, earlierDigest: earlierDigest)
     }
 
     /// The references in `story`, as the crawl finds them: kept for its digest, or extracted

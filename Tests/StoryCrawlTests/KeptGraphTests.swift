@@ -157,16 +157,25 @@ extension StoryCrawlTests {
             let graph = try await Update.crawl(folder, references: first)
             try Data(try #require(first.encoded()).bytes).write(to: cacheFile)
 
-            try writeEveryKindOfEdge(in: folder, setupText: "Set up")
-            let second = ReferenceCache.reading(cacheFile)
-            let update = try #require(
-                try await Update.kept(graph).updated(with: try LocalFolderSource(folder: folder.url), references: second, jobs: 2)?.graph)
-            try Data(try #require(second.encoded()).bytes).write(to: cacheFile)
+            // Two edits in a row, each brought up to date from the graph and the file the one before left.
+            var earlier = graph
+            for text in ["Set up", "Setting up"] {
+                try writeEveryKindOfEdge(in: folder, setupText: text)
+                let second = ReferenceCache.reading(cacheFile)
+                let update = try #require(
+                    try await Update.kept(earlier).updated(with: try LocalFolderSource(folder: folder.url), references: second, jobs: 2)?.graph)
+                try Data(try #require(second.encoded()).bytes).write(to: cacheFile)
 
-            let written = ReferenceCache.reading(cacheFile, writesBack: false)
-            for node in update.stories {
-                let digest = try #require(node.story.givenDigest)
-                #expect(written.kept(forDigest: digest, baseURL: nil, rootSlug: "home") != nil, "\(node.story.fullSlug)")
+                let written = ReferenceCache.reading(cacheFile, writesBack: false)
+                for node in update.stories {
+                    let digest = try #require(node.story.givenDigest)
+                    #expect(written.kept(forDigest: digest, baseURL: nil, rootSlug: "home") != nil, "'\(text)': \(node.story.fullSlug)")
+                }
+                // The edited story's earlier version is not kept.
+                let before = try #require(earlier.story(uuid: "u-setup")?.givenDigest)
+                #expect(before != update.story(uuid: "u-setup")?.givenDigest)
+                #expect(written.kept(forDigest: before, baseURL: nil, rootSlug: "home") == nil, "'\(text)'")
+                earlier = update
             }
         }
     }
