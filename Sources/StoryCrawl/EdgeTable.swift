@@ -208,33 +208,39 @@ struct EdgeTable: Sendable {
     }
 
     /// The texts of one edge in `text[start..<end]`; nil when they are not one edge's texts.
+    /// The bytes are read once, in place: a nested function reading each text captured the
+    /// offset it moved, which cost a check of exclusive access at every step, for every edge of
+    /// every fingerprint and every edge of a graph read.
     private static func texts(in text: [UInt8], from start: Int, to end: Int) -> Texts? {
         guard start < end, text[start] & ~knownFlags == 0, let form = ReferenceForm(rawValue: text[start] & 0b11) else { return nil }
         let flags = text[start]
-        var offset = start + 1
-        func next() -> Range<Int>? {
-            let length = text.withUnsafeBytes { bytes in
-                ByteRecordReader.number(in: UnsafeRawBufferPointer(rebasing: bytes[..<end]), at: &offset)
+        return text.withUnsafeBytes { bytes -> Texts? in
+            let bytes = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+            var offset = start + 1
+            guard let fieldPath = nextText(in: bytes, at: &offset) else { return nil }
+            var texts = Texts(form: form, fieldPath: fieldPath)
+            if form != .targetUUID {
+                guard let reference = nextText(in: bytes, at: &offset) else { return nil }
+                texts.reference = reference
             }
-            guard let length, length <= UInt64(end - offset) else { return nil }
-            offset += Int(length)
-            return offset - Int(length)..<offset
+            if flags & hasAnchor != 0 {
+                guard let anchor = nextText(in: bytes, at: &offset) else { return nil }
+                texts.anchor = anchor
+            }
+            if flags & hasCachedURL != 0 {
+                guard let cachedURL = nextText(in: bytes, at: &offset) else { return nil }
+                texts.cachedURL = cachedURL
+            }
+            return offset == end ? texts : nil
         }
-        guard let fieldPath = next() else { return nil }
-        var texts = Texts(form: form, fieldPath: fieldPath)
-        if form != .targetUUID {
-            guard let reference = next() else { return nil }
-            texts.reference = reference
-        }
-        if flags & hasAnchor != 0 {
-            guard let anchor = next() else { return nil }
-            texts.anchor = anchor
-        }
-        if flags & hasCachedURL != 0 {
-            guard let cachedURL = next() else { return nil }
-            texts.cachedURL = cachedURL
-        }
-        return offset == end ? texts : nil
+    }
+
+    /// Where the text written at `offset` of `bytes` (its length, then its bytes) is, moving
+    /// `offset` past it; nil when it does not fit.
+    private static func nextText(in bytes: UnsafeRawBufferPointer, at offset: inout Int) -> Range<Int>? {
+        guard let length = ByteRecordReader.number(in: bytes, at: &offset), length <= UInt64(bytes.count - offset) else { return nil }
+        offset += Int(length)
+        return offset - Int(length)..<offset
     }
 
     func string(_ range: Range<Int>) -> String {
