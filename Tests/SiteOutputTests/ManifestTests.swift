@@ -53,6 +53,35 @@ extension SiteOutputTests {
             #expect(try Manifest.read(in: workspace.path("Output")) == manifest)
         }
 
+        @Test("a manifest read, changed and written again is written as one made anew of the same files: in the order of their paths' bytes")
+        func writtenAgainInOrder() throws {
+            var made = Manifest()
+            for page in 0..<300 {
+                made.files["p\(page)/index.html"] = Manifest.Entry(size: page, hash: String(format: "%016x", page), modified: Int64(page) * 1_000_003)
+            }
+            try FileManager.default.createDirectory(at: workspace.path("Output/.storysite"), withIntermediateDirectories: true)
+            try made.write(to: workspace.path("Output/.storysite/manifest.json"))
+            var read = try #require(try Manifest.read(in: workspace.path("Output")))
+            #expect(read.encoded() == made.encoded(), "as read")
+            for change in 0..<3 {
+                let path = ["p7/index.html", "p150/index.html", "p299/index.html"][change]
+                read.files[path]?.modified += 1
+                made.files[path]?.modified += 1
+                #expect(read.encoded() == made.encoded(), "an entry changed")
+            }
+            read.files["p42/index.html"] = nil
+            read.files["a/index.html"] = Manifest.Entry(size: 1, hash: "0", modified: 1)
+            made.files["p42/index.html"] = nil
+            made.files["a/index.html"] = Manifest.Entry(size: 1, hash: "0", modified: 1)
+            #expect(read.encoded() == made.encoded(), "one removed, one added: the same number of paths, others")
+
+            // A manifest whose paths are out of order (written by hand) is written sorted.
+            try write(#"{"files": {"b/index.html": {"hash": "1", "modified": "1", "size": 1}, "a/index.html": {"hash": "2", "modified": "2", "size": 2}}, "generator": "storysite"}"#)
+            let unsorted = try #require(try Manifest.read(in: workspace.path("Output")))
+            let text = String(decoding: unsorted.encoded(), as: UTF8.self)
+            #expect(try #require(text.range(of: "a/index.html")).lowerBound < #require(text.range(of: "b/index.html")).lowerBound)
+        }
+
         @Test("an empty manifest reads back as empty")
         func empty() throws {
             try write(String(decoding: Manifest().encoded(), as: UTF8.self))
