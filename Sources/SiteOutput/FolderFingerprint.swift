@@ -30,6 +30,18 @@ public enum FolderFingerprint {
         return fingerprint.hex
     }
 
+    /// The fingerprint of the folder `listing` lists, the files at the paths of `replacing`
+    /// being as it says (see ``FolderListing/restat(_:)``).
+    static func of(_ listing: FolderListing, replacing: [String: stat]) -> String {
+        var fingerprint = Fingerprint()
+        // Looked up only for paths of their lengths: a lookup of every path costs a hash of each.
+        let lengths = Set(replacing.keys.map(\.utf8.count))
+        listing.forEach { path, entry in
+            combine(path, lengths.contains(path.utf8.count) ? replacing[path] ?? entry.info : entry.info, into: &fingerprint)
+        }
+        return fingerprint.hex
+    }
+
     /// The fingerprint of a folder that holds exactly `files` (paths relative to it, each with
     /// what `lstat` says of it) and the folders they are in, root dotfiles left out with
     /// `skipRootDotfiles`: what listing it would give, made without reading it. The files are

@@ -72,11 +72,34 @@ struct FolderListing: Sendable {
     /// trusted. Reading again the few small folders a rebuild of a few pages wrote to costs the
     /// next listing less than writing a record of every folder; reading again, on every build,
     /// a folder that holds ten thousand pages costs more.
-    var isWorthRecording: Bool {
+    var isWorthRecording: Bool { isWorthRecording(withNewer: []) }
+
+    /// ``isWorthRecording`` once the folders at `newer` (keyed as ``folders``) are newer than
+    /// the record too.
+    func isWorthRecording(withNewer newer: Set<String>) -> Bool {
         guard trustedRecord else { return true }
-        let newer = foldersNewerThanRecord.reduce(0) { $0 + (folders[$1]?.count ?? 0) }
+        let newerEntries = foldersNewerThanRecord.union(newer).reduce(0) { $0 + (folders[$1]?.count ?? 0) }
         let below = folders.reduce(0) { $0 + ($1.key.isEmpty ? 0 : $1.value.count) }
-        return newer * 100 > below
+        return newerEntries * 100 > below
+    }
+
+    /// What `lstat` says now of each of `paths` (relative to the root, without a leading
+    /// slash), regular files this listing has, by path: what ``refresh(_:)`` would find of
+    /// files written again in place, without a copy of the listing. Nil when one of them is
+    /// not listed as a regular file or is not one now: then only a refresh tells the listing.
+    func restat(_ paths: [String]) -> [String: stat]? {
+        var found: [String: stat] = [:]
+        for path in paths {
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let parent = slash.map { "/" + path[..<$0] } ?? ""
+            let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
+            guard let entries = folders[parent], case let position = Self.position(of: name, in: entries), position < entries.count,
+                  entries[position].name == name, entries[position].isRegularFile else { return nil }
+            var info = stat()
+            guard lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            found[path] = info
+        }
+        return found
     }
 
     /// Lists `root`; throws when a folder in it cannot be read, never leaving one out.

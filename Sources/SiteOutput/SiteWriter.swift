@@ -205,6 +205,13 @@ public struct SiteWriter: Sendable {
                 }
                 return manifest
             }
+            // Files written again where they were, and none removed: the listing made at the start
+            // gives the folder's fingerprint with their stamps now, without a copy of it refreshed
+            // (a third of the write of one page of 10,000), unless its record is to be saved.
+            if gone.isEmpty, let listing = previousOutput.listing, let written = listing.restat(changed.map(\.path)),
+               !listing.isWorthRecording(withNewer: Set(changed.map { "/" + Self.folder(of: $0.path) }.filter { $0 != "/" })) {
+                return Written(summary: summary, fingerprint: FolderFingerprint.of(listing, replacing: written))
+            }
             // The listing made at the start, brought up to date for the files written and removed.
             var listing = previousOutput.listing
             do {
