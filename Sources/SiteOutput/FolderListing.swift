@@ -116,6 +116,10 @@ struct FolderListing: Sendable {
         let rootDescriptor = record == nil ? -1 : open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if rootDescriptor >= 0 { close(rootDescriptor) } }
         var folders: [String: [Entry]] = [:]
+        // Room for the folders the record has, the root too: grown by inserts, the tables of
+        // ten thousand page folders were made again a dozen times over.
+        folders.reserveCapacity((record?.folders.count ?? 0) + 1)
+        stamps.reserveCapacity(record?.folders.count ?? 0)
         var level: [(relative: String, info: stat?)] = [("", nil)]
         while !level.isEmpty {
             let read = ParallelWork.map(count: level.count, jobs: jobs) { index -> Result<FolderRead, Unlistable> in
@@ -127,6 +131,7 @@ struct FolderListing: Sendable {
                 return Self.entries(of: root, relative, skipDotfiles: skipRootDotfiles && relative.isEmpty)
             }
             var next: [(relative: String, info: stat?)] = []
+            next.reserveCapacity(read.reduce(0) { $0 + ((try? $1.get())?.subfolders.count ?? 0) })
             for (folder, read) in zip(level, read) {
                 let read = try read.get()
                 folders[folder.relative] = read.entries
