@@ -121,9 +121,9 @@ struct BuildCache: Sendable {
 
     /// Saves the cache in `output`, each file atomically: a reader sees old or new files, and a
     /// page record is only ever used for a file whose hash it matches. Page records are in the
-    /// order of their story UUIDs' bytes. With the file of the last build's
-    /// records, `continuing`, and the pages whose records are not that file's, `renewed`, the
-    /// others are written as they are there.
+    /// order of their story UUIDs' bytes. With the file of the last build's records,
+    /// `continuing`, and the pages whose records are not that file's, `renewed`, the others are
+    /// written as they are there.
     func write(in output: URL, continuing previous: PagesRead? = nil, renewed: Set<String> = []) throws {
         let folder = output.appendingPathComponent(Self.relativePath).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

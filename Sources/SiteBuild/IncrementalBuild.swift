@@ -192,7 +192,9 @@ public struct IncrementalBuild {
     /// Records what this build did for the next one, its page records a continuation of
     /// `previous` where they can be. The cache only saves time: a build whose cache cannot be
     /// written has still succeeded.
-    private func writeCache(inputs: BuildInputs, site: SiteGenerator.Output, output fingerprint: String?, continuing previous: BuildCache.PagesRead?) {
+    private func writeCache(
+        inputs: BuildInputs, site: SiteGenerator.Output, output fingerprint: String?, continuing previous: BuildCache.PagesRead?
+    ) {
         let next = BuildCache(
             key: inputs.key, content: inputs.content, output: fingerprint,
             storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,

@@ -62,8 +62,9 @@ struct FolderListing: Sendable {
     /// The wall-clock time just before the listing began, in nanoseconds since 1970.
     let listedAt: Int64
     /// The folders below the root that this listing, trusting a record, read with `readdir`
-    /// rather than take from the record, and those whose names a refresh changed since: the
-    /// next listing reads them again unless a record of this one is written.
+    /// rather than take from the record, and those whose entries a refresh changed since (a
+    /// file written in them, a name added or removed): the next listing reads them again unless
+    /// a record of this one is written.
     private(set) var foldersNewerThanRecord: Set<String> = []
     /// Whether it was listed trusting a record.
     private let trustedRecord: Bool
@@ -131,7 +132,6 @@ struct FolderListing: Sendable {
                 return Self.entries(of: root, relative, skipDotfiles: skipRootDotfiles && relative.isEmpty)
             }
             var next: [(relative: String, info: stat?)] = []
-            next.reserveCapacity(read.reduce(0) { $0 + ((try? $1.get())?.subfolders.count ?? 0) })
             for (folder, read) in zip(level, read) {
                 let read = try read.get()
                 folders[folder.relative] = read.entries
@@ -202,7 +202,7 @@ struct FolderListing: Sendable {
         }
     }
 
-    /// Forgets the stamp of the folder at `relative`, whose names changed since it was taken.
+    /// Forgets the stamp of the folder at `relative`, whose entries changed since it was taken.
     private mutating func dropStamp(of relative: String) {
         stamps[relative] = nil
         if !relative.isEmpty { foldersNewerThanRecord.insert(relative) }

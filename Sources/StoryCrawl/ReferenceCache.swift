@@ -55,6 +55,7 @@ public final class ReferenceCache: @unchecked Sendable {
         /// those of ``stale`` digests, rather than only those of ``storedUsed`` (see
         /// ``ReferenceCache/keepAll(except:baseURL:rootSlug:)``).
         var keepsAllRead = false
+        /// The digests of the earlier versions of stories that changed or are gone.
         var stale: Set<String> = []
         /// Whether a crawl asked for the pair since the cache was made: only those are written.
         var isAsked = false
@@ -88,7 +89,8 @@ public final class ReferenceCache: @unchecked Sendable {
         /// The digests whose records the file written holds, besides those encoded since.
         var written: Set<String> {
             guard keepsAllRead else { return storedUsed.subtracting(encodedDigests) }
-            let read = shards.reduce(into: Set<String>()) { digests, shard in digests.formUnion(shard.file?.records.keys ?? [:].keys) }
+            var read = Set<String>()
+            for shard in shards { if let file = shard.file { read.formUnion(file.records.keys) } }
             return read.union(storedUsed).subtracting(dropped).subtracting(encodedDigests)
         }
     }

@@ -67,7 +67,7 @@ public struct ByteRecordWriter {
     }
 
     /// The records at `range` of `file`, the file this writer continues, as they are there: a
-    /// run of many is kept as a piece of `file` (a mapped one), written from it, not copied.
+    /// run of many is kept as a piece of `file` (mapped, most often), written from it, not copied.
     public mutating func append(records range: Range<Int>, of file: Data) {
         append(piece: .mapped(file[range]))
     }

@@ -9,9 +9,9 @@ public struct FileChunks: Sendable {
     public enum Chunk: Sendable {
         case bytes([UInt8])
         case parked(TapeStore, Range<Int64>)
-        /// Bytes of a file read by mapping it (one a rebuild keeps part of as it was), written
-        /// from the mapping: copying seven megabytes of the kept graph into an array cost a
-        /// one-story rebuild of 10,000 pages 1% of its time.
+        /// Bytes of a file read, most often by mapping it (one a rebuild keeps much of as it
+        /// was), written from where they are: copying seven megabytes of the kept graph into an
+        /// array cost a one-story rebuild of 10,000 pages 1% of its time.
         case mapped(Data)
 
         /// How many bytes the piece has.
