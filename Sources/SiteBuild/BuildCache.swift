@@ -162,25 +162,18 @@ struct BuildCache: Sendable {
         var places: [Int] = []
         places.reserveCapacity(renewed.count)
         for page in renewed {
-            guard let place = read.place(of: page) else { return nil }
+            guard let place = read.place(of: page), pages[page] != nil else { return nil }
             places.append(place)
         }
+        places.sort()
         var records = read.writer
         records.string(key)
         records.number(pages.count)
-        var unwritten = 0
-        for place in places.sorted() {
-            if unwritten < place {
-                records.append(records: read.records[unwritten].range.lowerBound..<read.records[place - 1].range.upperBound, of: read.bytes)
-            }
-            let page = read.records[place].page
-            guard let record = pages[page] else { return nil }
+        let region = (read.records.first?.range.lowerBound ?? 0)..<(read.records.last?.range.upperBound ?? 0)
+        records.append(records: region, of: read.bytes, replacing: places.map { read.records[$0].range }) { records, index in
+            let page = read.records[places[index]].page
             records.inlineString(page)
-            record.write(into: &records)
-            unwritten = place + 1
-        }
-        if unwritten < read.records.count {
-            records.append(records: read.records[unwritten].range.lowerBound..<read.records[read.records.count - 1].range.upperBound, of: read.bytes)
+            pages[page]!.write(into: &records)
         }
         return records.file
     }

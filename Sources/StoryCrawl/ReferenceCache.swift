@@ -338,12 +338,8 @@ public final class ReferenceCache: @unchecked Sendable {
     private static func encoded(_ shard: Shard, keepingAllBut dropped: Set<String>) -> FileChunks {
         var written = shard.lock.withLock { shard.writer }
         if let file = shard.file {
-            var unwritten = file.recordsRange.lowerBound
-            for range in dropped.compactMap({ file.records[$0] }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-                if unwritten < range.lowerBound { written.append(records: unwritten..<range.lowerBound, of: file.bytes) }
-                unwritten = range.upperBound
-            }
-            if unwritten < file.recordsRange.upperBound { written.append(records: unwritten..<file.recordsRange.upperBound, of: file.bytes) }
+            let droppedRecords = dropped.compactMap { file.records[$0] }.sorted { $0.lowerBound < $1.lowerBound }
+            written.append(records: file.recordsRange, of: file.bytes, replacing: droppedRecords) { _, _ in }
         }
         written.number(0)
         return written.file

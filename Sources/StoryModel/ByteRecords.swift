@@ -66,10 +66,21 @@ public struct ByteRecordWriter {
         body.append(contentsOf: file[range])
     }
 
-    /// The records at `range` of `file`, the file this writer continues, as they are there: a
-    /// run of many is kept as a piece of `file` (mapped, most often), written from it, not copied.
-    public mutating func append(records range: Range<Int>, of file: Data) {
-        append(piece: .mapped(file[range]))
+    /// The records in `region` of `file`, the file this writer continues, as they are there, but
+    /// those at `replaced` (records in `region`, in order): in the place of each, `replace` is
+    /// called with its index in `replaced` to write what stands there now, if anything. Each run
+    /// between them is kept as a piece of `file` (mapped, most often), written from it, not
+    /// copied: a rebuild writes a cache file again by encoding only what changed.
+    public mutating func append(
+        records region: Range<Int>, of file: Data, replacing replaced: [Range<Int>], with replace: (inout ByteRecordWriter, Int) -> Void
+    ) {
+        var unwritten = region.lowerBound
+        for (index, record) in replaced.enumerated() {
+            if unwritten < record.lowerBound { append(piece: .mapped(file[unwritten..<record.lowerBound])) }
+            replace(&self, index)
+            unwritten = record.upperBound
+        }
+        if unwritten < region.upperBound { append(piece: .mapped(file[unwritten..<region.upperBound])) }
     }
 
     public mutating func number(_ value: Int) { number(UInt64(bitPattern: Int64(value))) }

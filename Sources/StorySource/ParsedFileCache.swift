@@ -229,19 +229,13 @@ public final class ParsedFileCache: @unchecked Sendable {
         var writer = disk.writer
         writer.parking = parking
         writer.number(disk.records.count - entries.count { $0 == nil })
-        var unwritten = 0
-        for (ordinal, entry) in zip(encodedAgain, entries) {
-            if unwritten < ordinal {
-                writer.append(records: disk.records[unwritten].lowerBound..<disk.records[ordinal - 1].upperBound, of: disk.bytes)
-            }
-            if let (stamp, entry) = entry {
-                writer.beginRecord()
-                Self.writeRecord(path: disk.paths[ordinal], stamp: stamp, entry: entry, into: &writer)
-            }
-            unwritten = ordinal + 1
-        }
-        if unwritten < disk.records.count {
-            writer.append(records: disk.records[unwritten].lowerBound..<disk.records[disk.records.count - 1].upperBound, of: disk.bytes)
+        writer.append(
+            records: disk.records[0].lowerBound..<disk.records[disk.records.count - 1].upperBound, of: disk.bytes,
+            replacing: encodedAgain.map { disk.records[$0] }
+        ) { writer, index in
+            guard let (stamp, entry) = entries[index] else { return }
+            writer.beginRecord()
+            Self.writeRecord(path: disk.paths[encodedAgain[index]], stamp: stamp, entry: entry, into: &writer)
         }
         return writer.file
     }

@@ -156,6 +156,26 @@ extension StoryModelTests {
             }
         }
 
+        @Test("records copied from a file with some replaced give the file's bytes with the replacements in their places, wherever they are")
+        func recordsReplaced() {
+            // Twenty records of 5,000 bytes each, the first 3 bytes of a header before them.
+            let records = (0..<20).map { record in [UInt8](repeating: UInt8(record), count: 5_000) }
+            let file = Data([9, 9, 9] + records.joined())
+            let ranges = (0..<20).map { 3 + $0 * 5_000..<3 + ($0 + 1) * 5_000 }
+            for replaced in [[], [0], [19], [0, 1, 2], [4, 5, 11, 19], Array(0..<20)] {
+                var writer = ByteRecordWriter(magic: Self.magic)
+                writer.append(records: 3..<file.count, of: file, replacing: replaced.map { ranges[$0] }) { writer, index in
+                    if replaced[index] % 2 == 0 { writer.raw([UInt8(100 + replaced[index])]) }
+                }
+                // A replacement is its byte with its count before it, as `raw` writes it.
+                let expected = (0..<20).flatMap { record -> [UInt8] in
+                    if !replaced.contains(record) { return records[record] }
+                    return record % 2 == 0 ? [1, UInt8(100 + record)] : []
+                }
+                #expect(writer.records.bytes == expected, "\(replaced)")
+            }
+        }
+
         @Test("records past a mebibyte are ended into pieces, parked in a store when there is one, and the file is byte for byte the same")
         func parkedPieces() throws {
             let folder = try TemporaryFolder()
