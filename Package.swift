@@ -21,9 +21,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // The preview server (Sources/HTTPServer): libmicrohttpd's headers only, without
+        // pkg-config's -lmicrohttpd, since the library is opened when a server first starts.
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         // HTTP(S) client requests under storysite's own limits (Sources/NetworkLimits): libcurl's
@@ -32,10 +33,10 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        // HMAC-SHA1, to check the signature of Storyblok's webhooks in `serve`.
+        // HMAC-SHA1, to check the signature of Storyblok's webhooks in `serve`: libcrypto's
+        // headers only, without pkg-config's -lcrypto, since the library is opened when first needed.
         .systemLibrary(
             name: "CCrypto",
-            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
         // The memory allocator of the executables (see Sources/storysite/main.swift).

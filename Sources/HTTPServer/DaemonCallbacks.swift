@@ -74,8 +74,8 @@ enum DaemonCallbacks {
         if case .headersRead = state {
             var received = HTTPRequest(
                 method: method.map { String(cString: $0) } ?? "GET", target: context.target,
-                headers: headers(of: pointer), body: body)
-            received.isFromLoopback = isLoopback(storysite_mhd_client_address(pointer))
+                headers: headers(of: pointer, in: core.library), body: body)
+            received.isFromLoopback = isLoopback(storysite_mhd_client_address(core.library.functions, pointer))
             refusal = core.refusal(host: received.header("Host"))
             request = received
         }
@@ -136,14 +136,13 @@ enum DaemonCallbacks {
             return .NO
         case .bytes(let bytes):
             created = bytes.withUnsafeBytes { buffer in
-                MHD_create_response_from_buffer(
-                    buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+                storysite_mhd_create_response_copying(core.library.functions, buffer.count, buffer.baseAddress)
             }
         case .stream(let chunks, let length):
             let pump = StreamPump(core: core, connection: connection)
             let pumpRaw = Unmanaged.passRetained(pump).toOpaque()
-            created = MHD_create_response_from_callback(
-                length.map { UInt64(max(0, $0)) } ?? storysite_mhd_size_unknown, 16 * 1024, readStream, pumpRaw, freeStream)
+            created = storysite_mhd_create_response_from_callback(
+                core.library.functions, length.map { UInt64(max(0, $0)) } ?? storysite_mhd_size_unknown, 16 * 1024, readStream, pumpRaw, freeStream)
             if created == nil {
                 Unmanaged<StreamPump>.fromOpaque(pumpRaw).release()
             } else {
@@ -151,11 +150,11 @@ enum DaemonCallbacks {
             }
         }
         guard let created else { return .NO }
-        defer { MHD_destroy_response(created) }
+        defer { storysite_mhd_destroy_response(core.library.functions, created) }
         for header in response.headers {
-            _ = MHD_add_response_header(created, header.name, header.value)
+            _ = storysite_mhd_add_response_header(core.library.functions, created, header.name, header.value)
         }
-        return MHD_queue_response(connection.pointer, UInt32(clamping: response.status), created)
+        return storysite_mhd_queue_response(core.library.functions, connection.pointer, UInt32(clamping: response.status), created)
     }
 
     /// Whether `address` is 127.0.0.0/8, ::1 or an IPv4-mapped 127.0.0.0/8.
@@ -175,10 +174,10 @@ enum DaemonCallbacks {
     }
 
     /// The request headers in order.
-    private static func headers(of connection: OpaquePointer) -> [HTTPHeader] {
+    private static func headers(of connection: OpaquePointer, in library: LibMicroHTTPD) -> [HTTPHeader] {
         var headers: [HTTPHeader] = []
         withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, { raw, _, key, value in
+            _ = storysite_mhd_get_connection_values(library.functions, connection, .HEADER_KIND, { raw, _, key, value in
                 guard let raw, let key else { return .YES }
                 raw.assumingMemoryBound(to: [HTTPHeader].self).pointee.append(
                     HTTPHeader(String(cString: key), value.map { String(cString: $0) } ?? ""))

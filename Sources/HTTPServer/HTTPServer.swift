@@ -1,7 +1,8 @@
 import CMicroHTTPD
 import Foundation
 
-/// A small HTTP/1.1 server over libmicrohttpd, for the preview and for tests (a fake content
+/// A small HTTP/1.1 server over libmicrohttpd (opened when a server first starts; see
+/// ``LibMicroHTTPD``), for the preview and for tests (a fake content
 /// API). One internal thread polls every connection (epoll on Linux); the handler runs as a
 /// Swift task per request while its connection is suspended, so slow answers and open streams
 /// never block other requests.
@@ -65,13 +66,14 @@ public final class HTTPServer: @unchecked Sendable {
         if let running { return running.port }
         guard (0...65535).contains(requestedPort) else { throw .invalidPort(requestedPort) }
         let address = try SocketAddress(host: host, port: UInt16(requestedPort))
-        let core = Unmanaged.passRetained(ServerCore(handler: handler, limits: limits))
+        let library = try LibMicroHTTPD.shared.get()
+        let core = Unmanaged.passRetained(ServerCore(handler: handler, limits: limits, library: library))
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         errno = 0
         let daemon = address.withSockaddr { sockaddr in
             storysite_mhd_start_daemon(
-                flags, sockaddr, DaemonCallbacks.access, core.toOpaque(), DaemonCallbacks.logURI, nil,
+                library.functions, flags, sockaddr, DaemonCallbacks.access, core.toOpaque(), DaemonCallbacks.logURI, nil,
                 DaemonCallbacks.completed, nil, DaemonCallbacks.connectionNotified, core.toOpaque(),
                 limits.idleTimeoutSeconds, UInt32(clamping: limits.connectionLimit + limits.refusalMargin))
         }
@@ -80,7 +82,7 @@ public final class HTTPServer: @unchecked Sendable {
             core.release()
             throw .cannotListen(host: host, port: requestedPort, reason: reason)
         }
-        let port = Int(storysite_mhd_bound_port(daemon))
+        let port = Int(storysite_mhd_bound_port(library.functions, daemon))
         running = (daemon, core, port)
         return port
     }
@@ -93,7 +95,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let (daemon, core, _) = running else { return }
         running = nil
         core.takeUnretainedValue().beginStopping()
-        MHD_stop_daemon(daemon)
+        storysite_mhd_stop_daemon(core.takeUnretainedValue().library.functions, daemon)
         core.release()
     }
 }

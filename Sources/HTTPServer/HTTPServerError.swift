@@ -6,6 +6,8 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidPort(Int)
     /// The daemon did not start: the address may be in use or not on this machine.
     case cannotListen(host: String, port: Int, reason: String)
+    /// libmicrohttpd could not be opened (see ``LibMicroHTTPD``); why.
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,8 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
         case .cannotListen(let host, let port, let reason):
             let shown = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
             return "cannot listen on \(shown): \(reason)"
+        case .unavailable(let reason):
+            return "cannot serve: \(reason); install the package libmicrohttpd12"
         }
     }
 }

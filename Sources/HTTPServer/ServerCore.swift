@@ -11,15 +11,18 @@ import Foundation
 final class ServerCore: @unchecked Sendable {
     let handler: HTTPServer.Handler
     let limits: ServerLimits
+    /// The libmicrohttpd the daemon runs on.
+    let library: LibMicroHTTPD
     private let lock = NSLock()
     private var suspended: Set<ConnectionHandle> = []
     private(set) var isStopping = false
     /// Connections open now (MHD tells of each opened and closed).
     private var opened = 0
 
-    init(handler: @escaping HTTPServer.Handler, limits: ServerLimits) {
+    init(handler: @escaping HTTPServer.Handler, limits: ServerLimits, library: LibMicroHTTPD) {
         self.handler = handler
         self.limits = limits
+        self.library = library
     }
 
     /// Counts a connection opened (+1) or closed (-1).
@@ -58,7 +61,7 @@ final class ServerCore: @unchecked Sendable {
     func suspendLocked(_ connection: ConnectionHandle) -> Bool {
         guard !isStopping else { return false }
         suspended.insert(connection)
-        MHD_suspend_connection(connection.pointer)
+        storysite_mhd_suspend_connection(library.functions, connection.pointer)
         return true
     }
 
@@ -70,17 +73,17 @@ final class ServerCore: @unchecked Sendable {
 
     /// Resumes a connection taken with ``takeSuspendedLocked(_:)``.
     func resume(_ connection: ConnectionHandle) {
-        MHD_resume_connection(connection.pointer)
+        storysite_mhd_resume_connection(library.functions, connection.pointer)
     }
 
     /// Marks the server as stopping and resumes every suspended connection; their callbacks then
-    /// end them. Call before `MHD_stop_daemon`.
+    /// end them. Call before the daemon is stopped.
     func beginStopping() {
         let connections = withLock {
             isStopping = true
             defer { suspended.removeAll() }
             return suspended
         }
-        for connection in connections { MHD_resume_connection(connection.pointer) }
+        for connection in connections { storysite_mhd_resume_connection(library.functions, connection.pointer) }
     }
 }

@@ -2,15 +2,24 @@ import CCrypto
 import Foundation
 
 /// The `webhook-signature` of Storyblok's webhooks: the hex HMAC-SHA1 of the raw body under
-/// the webhook secret (OpenSSL's libcrypto).
+/// the webhook secret (OpenSSL's libcrypto, opened when first needed; see ``LibCrypto``).
 public enum WebhookSignature {
-    /// The lowercase hex HMAC-SHA1 of `body` under `secret`.
+    /// Why signatures cannot be checked on this machine (libcrypto could not be opened); nil
+    /// when they can.
+    public static var unavailability: String? {
+        guard case .failure(let unavailable) = LibCrypto.shared else { return nil }
+        return unavailable.description
+    }
+
+    /// The lowercase hex HMAC-SHA1 of `body` under `secret`; empty when it cannot be made
+    /// (see ``unavailability``).
     public static func hex(of body: [UInt8], secret: String) -> String {
+        guard case .success(let crypto) = LibCrypto.shared else { return "" }
         var digest = [UInt8](repeating: 0, count: 20)
         let key = Array(secret.utf8)
         let succeeded = key.withUnsafeBytes { key in
             body.withUnsafeBufferPointer { body in
-                storysite_hmac_sha1(key.baseAddress, Int32(key.count), body.baseAddress, body.count, &digest)
+                storysite_hmac_sha1(crypto.functions, key.baseAddress, Int32(key.count), body.baseAddress, body.count, &digest)
             }
         }
         guard succeeded == 1 else { return "" }

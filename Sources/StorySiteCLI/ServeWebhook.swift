@@ -7,7 +7,8 @@ import StoryModel
 /// moved), each fetching the story again and rebuilding (``ServeRefresh/refreshStories(ids:)``).
 ///
 /// With a secret (`STORYBLOK_WEBHOOK_SECRET`), the `webhook-signature` header must be the hex
-/// HMAC-SHA1 of the body under it, else 401; without one, only loopback clients are heard (403
+/// HMAC-SHA1 of the body under it, else 401 (500 when this machine cannot check it: no
+/// libcrypto); without one, only loopback clients are heard (403
 /// for others). A body that is not a JSON object is 400; an action other than those four, or no
 /// numeric `story_id`, is 422 with a warning. None of these changes anything. An accepted
 /// webhook is answered 202 at once, as Storyblok advises, and the refresh runs after.
@@ -27,6 +28,9 @@ struct ServeWebhook: Sendable {
             return Self.answer(405, "the webhook takes POST", headers: [HTTPHeader("Allow", "POST")])
         }
         if let secret {
+            if let unavailability = WebhookSignature.unavailability {
+                return refused(500, "cannot check the webhook-signature header: \(unavailability)")
+            }
             guard WebhookSignature.isValid(request.header("webhook-signature"), body: request.body, secret: secret) else {
                 return refused(401, "the webhook-signature header is not the HMAC-SHA1 of the body under STORYBLOK_WEBHOOK_SECRET")
             }

@@ -27,6 +27,23 @@ extension HTTPServerTests {
             server.stop()
         }
 
+        @Test("libmicrohttpd is opened from its file when a server starts; a file that cannot be opened is an error that names it and the package to install")
+        func libraryOpened() throws {
+            #expect(throws: Never.self) { try LibMicroHTTPD.shared.get() }
+            let missing = LibMicroHTTPD.open("libstorysite-missing.so.0")
+            guard case .failure(let error) = missing, case .unavailable(let reason) = error else {
+                Issue.record("a missing library opened: \(missing)")
+                return
+            }
+            #expect(reason.contains("libstorysite-missing.so.0"))
+            #expect(error.description.hasPrefix("cannot serve: ") && error.description.hasSuffix("install the package libmicrohttpd12"))
+            guard case .failure(.unavailable(let lacking)) = LibMicroHTTPD.open("libc.so.6") else {
+                Issue.record("a library without libmicrohttpd's functions opened")
+                return
+            }
+            #expect(lacking == "libc.so.6 has no MHD_start_daemon")
+        }
+
         @Test("stop ends waiting handlers and open streams at once")
         func stopWhileBusy() async throws {
             let (chunks, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()

@@ -1,4 +1,4 @@
-import Preview
+@testable import Preview
 import Testing
 
 extension PreviewTests {
@@ -10,6 +10,21 @@ extension PreviewTests {
                 == "de7c9b85b8b78aa6bc8a7a36f70a90701c9db4d9")
             #expect(WebhookSignature.hex(of: Array("what do ya want for nothing?".utf8), secret: "Jefe")
                 == "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79")
+        }
+
+        @Test("libcrypto is opened from its file when first needed; a file that cannot be opened is a reason that names it and the package to install")
+        func libraryOpened() {
+            #expect(WebhookSignature.unavailability == nil)
+            guard case .failure(let missing) = LibCrypto.open("libstorysite-missing.so.0") else {
+                Issue.record("a missing library opened")
+                return
+            }
+            #expect(missing.description.contains("libstorysite-missing.so.0") && missing.description.hasSuffix("install the package libssl3"))
+            guard case .failure(let lacking) = LibCrypto.open("libc.so.6") else {
+                Issue.record("a library without libcrypto's functions opened")
+                return
+            }
+            #expect(lacking.reason == "libc.so.6 has no HMAC or EVP_sha1")
         }
 
         @Test("only the exact signature of the exact body is valid; case and surrounding spaces do not matter")
