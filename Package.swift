@@ -49,15 +49,16 @@ let package = Package(
         // The pipeline stages.
         .target(name: "StoryModel"),
         .target(name: "ParallelWork"),
-        .target(name: "NetworkLimits", dependencies: ["CCurl"]),
+        .target(name: "LoadedLibrary"),
+        .target(name: "NetworkLimits", dependencies: ["CCurl", "LoadedLibrary"]),
         .target(name: "StorySource", dependencies: ["StoryModel", "ParallelWork", "NetworkLimits"]),
         .target(name: "StoryCrawl", dependencies: ["StoryModel", "StorySource", "ParallelWork"]),
         .target(name: "Mustache"),
         .target(name: "StoryRender", dependencies: ["StoryModel", "StoryCrawl", "Mustache", "CCMark"]),
         .target(name: "SiteOutput", dependencies: ["StoryModel", "ParallelWork"]),
         .target(name: "LinkCheck", dependencies: ["CLibXML2", "StoryModel", "StoryCrawl", "NetworkLimits"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "Preview", dependencies: ["HTTPServer", "CCrypto"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "LoadedLibrary"]),
+        .target(name: "Preview", dependencies: ["HTTPServer", "CCrypto", "LoadedLibrary"]),
         // The site model over the stages: settings, page plan, build cache, incremental rebuild.
         .target(
             name: "SiteBuild",
@@ -73,6 +74,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StoryModelTests", dependencies: ["StoryModel", "TestSupport"]),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork", "TestSupport"]),
+        .testTarget(name: "LoadedLibraryTests", dependencies: ["LoadedLibrary"]),
         .testTarget(name: "NetworkLimitsTests", dependencies: ["NetworkLimits", "TestSupport"]),
         .testTarget(name: "StorySourceTests", dependencies: ["StorySource", "NetworkLimits", "TestSupport", "FakeStoryblokAPI"]),
         .testTarget(name: "StoryCrawlTests", dependencies: ["StoryCrawl", "StorySource", "TestSupport"]),

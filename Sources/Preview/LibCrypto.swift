@@ -1,44 +1,18 @@
 import CCrypto
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LoadedLibrary
 
 /// OpenSSL's libcrypto, opened from its file when a webhook's signature is first checked, not
 /// linked (see `Sources/CCrypto/shim.h`): the functions ``WebhookSignature`` calls.
-final class LibCrypto: @unchecked Sendable {
-    // Safe to share: `functions` is written once, before the value is made, and then only read.
-    let functions: UnsafeMutablePointer<storysite_crypto>
+typealias LibCrypto = LoadedLibrary<storysite_crypto>
 
-    private init(functions: storysite_crypto) {
-        self.functions = .allocate(capacity: 1)
-        self.functions.initialize(to: functions)
-    }
-
-    deinit {
-        functions.deallocate()
-    }
-
+extension LoadedLibrary<storysite_crypto> {
     /// The libcrypto of this process, opened from `libcrypto.so.3` (OpenSSL 3's soname) when
-    /// first asked for; why it could not be, otherwise.
+    /// first asked for.
     static let shared = open("libcrypto.so.3")
 
-    /// libcrypto opened from `file`, or why it could not be.
+    /// libcrypto opened from `file`, or why it could not be (with the package that provides it).
     static func open(_ file: String) -> Result<LibCrypto, Unavailable> {
-        guard let library = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(Unavailable(reason: dlerror().map { String(cString: $0) } ?? file))
-        }
-        guard let hmac = dlsym(library, "HMAC"), let sha1 = dlsym(library, "EVP_sha1") else {
-            dlclose(library)
-            return .failure(Unavailable(reason: "\(file) has no HMAC or EVP_sha1"))
-        }
-        return .success(LibCrypto(functions: storysite_crypto(hmac: hmac, evp_sha1: sha1)))
-    }
-
-    /// Why libcrypto could not be opened, with the package that provides it.
-    struct Unavailable: Error, CustomStringConvertible {
-        var reason: String
-        var description: String { "\(reason); install the package libssl3" }
+        open(file) { symbol in storysite_crypto(hmac: symbol("HMAC"), evp_sha1: symbol("EVP_sha1")) }
+            .mapError { Unavailable(reason: "\($0.reason); install the package libssl3") }
     }
 }

@@ -8,7 +8,7 @@ public enum WebhookSignature {
     /// when they can.
     public static var unavailability: String? {
         guard case .failure(let unavailable) = LibCrypto.shared else { return nil }
-        return unavailable.description
+        return unavailable.reason
     }
 
     /// The lowercase hex HMAC-SHA1 of `body` under `secret`; empty when it cannot be made
