@@ -2,10 +2,9 @@ import CMicroHTTPD
 import Foundation
 
 /// A small HTTP/1.1 server over libmicrohttpd (opened when a server first starts; see
-/// ``LibMicroHTTPD``), for the preview and for tests (a fake content
-/// API). One internal thread polls every connection (epoll on Linux); the handler runs as a
-/// Swift task per request while its connection is suspended, so slow answers and open streams
-/// never block other requests.
+/// ``LibMicroHTTPD``), for the preview and for tests (a fake content API). One internal thread
+/// polls every connection (epoll on Linux); the handler runs as a Swift task per request while
+/// its connection is suspended, so slow answers and open streams never block other requests.
 ///
 /// ```swift
 /// let server = HTTPServer(host: "127.0.0.1", port: 0) { request in
