@@ -171,7 +171,7 @@ struct PagePlan: Sendable {
                 problems.append(.error(story.fullSlug, "\(error); rename the story"))
                 continue
             }
-            if let owner = owners.claim(location.filePath, by: "'\(story.fullSlug)'") {
+            if let owner = owners.claim(location.filePath, by: .story(story.fullSlug)) {
                 problems.append(.error(
                     location.filePath, "two stories map to this page: \(owner) and '\(story.fullSlug)'; rename one of them"))
                 continue
@@ -228,7 +228,7 @@ struct PagePlan: Sendable {
     /// Records a generated page's file, reporting the story already there (a story among the
     /// tag pages is reported once, by ``planTags(owners:index:)``).
     private mutating func claim(_ page: PlannedPage, owners: inout PageOwners) {
-        if let owner = owners.claim(page.location.filePath, by: page.kind.description), !page.kind.isTagPage {
+        if let owner = owners.claim(page.location.filePath, by: .page(page.kind.description)), !page.kind.isTagPage {
             problems.append(.error(
                 page.location.filePath, "two pages map to this file: \(owner) and \(page.kind.description); rename the story"))
         }
@@ -347,17 +347,32 @@ struct PlannedPage: Sendable {
 
 /// Who has each output file, so a second page on a path is reported with the first.
 private struct PageOwners {
-    private var owners: [String: String] = [:]
+    /// What owns a page: a story, by its `full_slug`, or a generated page, by its description.
+    /// Only named in a message when two claim one page, so a story's is not formatted before.
+    enum Owner: CustomStringConvertible {
+        case story(String)
+        case page(String)
+
+        var description: String {
+            switch self {
+            case .story(let fullSlug): "'\(fullSlug)'"
+            case .page(let description): description
+            }
+        }
+    }
+
+    private var owners: [String: Owner] = [:]
 
     /// Owners with room for `count` paths.
     init(expecting count: Int) {
         owners.reserveCapacity(count)
     }
 
-    /// Records `owner` for `path`; returns the earlier owner when there is one.
-    mutating func claim(_ path: String, by owner: String) -> String? {
-        if let earlier = owners[path] { return earlier }
-        owners[path] = owner
-        return nil
+    /// Records `owner` for `path`; returns the earlier owner when there is one, which keeps it.
+    /// One lookup of the path when it is new, as it nearly always is.
+    mutating func claim(_ path: String, by owner: Owner) -> Owner? {
+        guard let earlier = owners.updateValue(owner, forKey: path) else { return nil }
+        owners[path] = earlier
+        return earlier
     }
 }
