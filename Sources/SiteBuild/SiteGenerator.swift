@@ -22,7 +22,8 @@ public struct SiteGenerator {
         var kept: Set<String> = []
         /// What the next build's cache records of each page, by story UUID.
         var pages: [String: BuildCache.Page] = [:]
-        /// The pages of ``pages`` whose records are not those the last build's cache holds.
+        /// The pages of ``pages`` whose records are not those the last build's cache holds;
+        /// empty for a build without one.
         var renewedPages: Set<String> = []
         /// What the next build's cache records of the sitemap (``SiteOutput/Sitemap/fingerprint(of:baseURL:)``);
         /// nil for a site without one.
@@ -559,9 +560,14 @@ public struct SiteGenerator {
         var renderedCount = 0
         var missingComponents: [String: [String]] = [:]
         var warnings = Set<BuildCache.Warning>()
+        // Which records are renewed matters only to the page records of the last build's cache,
+        // which the next one continues: a build without one does not note them (a set of a
+        // hundred thousand paths, grown by rehashing, was a fifth of this phase).
+        let notesRenewal = previous.cache != nil
         timings.measure("page records") {
             output.kept.reserveCapacity(output.kept.count + pages.count - pending.count)
             output.pages.reserveCapacity(output.pages.count + pages.count)
+            if notesRenewal { output.renewedPages.reserveCapacity(output.renewedPages.count + pending.count) }
             for index in pages.indices {
                 var record: BuildCache.Page
                 if let kept = reused[index] {
@@ -576,7 +582,7 @@ public struct SiteGenerator {
                         case .intact(let path, _): output.kept.insert(path)
                         }
                         record = BuildCache.Page(fingerprint: fingerprints[index], path: file.path, rendered: rendered, hash: file.hash)
-                        output.renewedPages.insert(pages[index].key)
+                        if notesRenewal { output.renewedPages.insert(pages[index].key) }
                     case .failure(let error)?:
                         let location = (error as? PageRenderError)?.story ?? pages[index].location.url
                         output.diagnostics.append(.error(location, "\((error as? PageRenderError)?.message ?? "\(error)")"))
@@ -636,30 +642,35 @@ public struct SiteGenerator {
         intact: [String: String], staging: PageStaging?
     ) -> [Result<(RenderedPage, RenderedFile), any Error>?] {
         let progress = self.progress
-        var rendered = ParallelWork.map(count: pending.count, jobs: settings.jobs) { position in
-            defer { progress.advance() }
-            let index = pending[position]
-            let page = pages[index]
-            return Result<(RenderedPage, RenderedFile), any Error> {
-                var rendered = try Self.render(page, listing: listings[index], graph: graph, plan: plan, renderer: renderer)
-                let file = OutputFile(path: page.location.filePath, text: rendered.html)
-                rendered.html = ""  // the file holds the bytes now; keeping both would double peak memory
-                if intact[file.path] == file.hash { return (rendered, .intact(path: file.path, hash: file.hash)) }
-                return (rendered, .changed(staging?.put(file) ?? file))
+        // Each page's result goes straight to its index: gathered from a list in pending order,
+        // each was copied (a retain of its strings and arrays) and the list freed (a release
+        // of each), on one thread.
+        var results = [Result<(RenderedPage, RenderedFile), any Error>?](repeating: nil, count: pages.count)
+        results.withUnsafeMutableBufferPointer { results in
+            ParallelWork.forEach(count: pending.count, jobs: settings.jobs) { position in
+                defer { progress.advance() }
+                let index = pending[position]
+                let page = pages[index]
+                results[index] = Result<(RenderedPage, RenderedFile), any Error> {
+                    var rendered = try Self.render(page, listing: listings[index], graph: graph, plan: plan, renderer: renderer)
+                    let file = OutputFile(path: page.location.filePath, text: rendered.html)
+                    rendered.html = ""  // the file holds the bytes now; keeping both would double peak memory
+                    if intact[file.path] == file.hash { return (rendered, .intact(path: file.path, hash: file.hash)) }
+                    return (rendered, .changed(staging?.put(file) ?? file))
+                }
             }
         }
         // The pages held for a write in place that the staging folder's opening ruled out go
         // there now, rather than wait in memory for the write (70 MB at 100,000 pages).
         if let staging, staging.staged != nil {
-            rendered.withUnsafeMutableBufferPointer { rendered in
-                ParallelWork.forEach(count: rendered.count, jobs: settings.jobs) { position in
-                    guard case .success((let page, .changed(let file))) = rendered[position], !file.isStaged else { return }
-                    rendered[position] = .success((page, .changed(staging.putHeld(file))))
+            results.withUnsafeMutableBufferPointer { results in
+                ParallelWork.forEach(count: pending.count, jobs: settings.jobs) { position in
+                    let index = pending[position]
+                    guard case .success((let page, .changed(let file)))? = results[index], !file.isStaged else { return }
+                    results[index] = .success((page, .changed(staging.putHeld(file))))
                 }
             }
         }
-        var results = [Result<(RenderedPage, RenderedFile), any Error>?](repeating: nil, count: pages.count)
-        for (position, index) in pending.enumerated() { results[index] = rendered[position] }
         return results
     }
 
