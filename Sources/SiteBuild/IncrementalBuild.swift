@@ -169,7 +169,9 @@ public struct IncrementalBuild {
         let written: SiteWriter.Written
         do throws(OutputError) {
             written = try timings.measure("write") { () throws(OutputError) in
-                try writer.write(site.files, keeping: site.kept, over: previousOutput.output, staged: staged)
+                // The generator looked for paths below other paths (its "path check"), naming the
+                // pages; looking again cost a build of 100,000 pages 36 ms on one thread.
+                try writer.write(site.files, keeping: site.kept, over: previousOutput.output, staged: staged, foldersChecked: true)
             }
         } catch {
             keptEncoding.map(KeptContent.discard)

@@ -123,12 +123,15 @@ public struct SiteWriter: Sendable {
     /// files costs per changed file; a write of many lists the folder again before replacing it,
     /// so no file put there during the build is lost. With `staged`, the staging folder opened
     /// for this write, which holds the files of `files` that are staged already, the whole
-    /// folder is replaced; on failure the staging folder is gone.
+    /// folder is replaced; on failure the staging folder is gone. `foldersChecked` says that the
+    /// caller found no path of `files` and `kept` below another (``SafePath/folderConflicts(among:)``),
+    /// as a build does before it writes, so the write does not look for them again.
     public func write(
-        _ files: [OutputFile], keeping kept: Set<String> = [], over previousOutput: PreviousOutput, staged: StagingFolder? = nil
+        _ files: [OutputFile], keeping kept: Set<String> = [], over previousOutput: PreviousOutput, staged: StagingFolder? = nil,
+        foldersChecked: Bool = false
     ) throws(OutputError) -> Written {
         do throws(OutputError) {
-            return try write(files, keeping: kept, previousOutput: previousOutput, staged: staged)
+            return try write(files, keeping: kept, previousOutput: previousOutput, staged: staged, foldersChecked: foldersChecked)
         } catch {
             staged?.discard()
             throw error
@@ -136,7 +139,7 @@ public struct SiteWriter: Sendable {
     }
 
     private func write(
-        _ files: [OutputFile], keeping kept: Set<String>, previousOutput: PreviousOutput, staged: StagingFolder?
+        _ files: [OutputFile], keeping kept: Set<String>, previousOutput: PreviousOutput, staged: StagingFolder?, foldersChecked: Bool
     ) throws(OutputError) -> Written {
         let fileManager = FileManager.default
         try Self.checkPaths(files.map(\.path))
@@ -159,7 +162,7 @@ public struct SiteWriter: Sendable {
         }
         // Paths that are all the manifest's were checked when it was read: they hold no file
         // that another would need as a folder, and checking again would cost per path.
-        if found == nil || !files.allSatisfy({ previous.files[$0.path] != nil }) {
+        if !foldersChecked, found == nil || !files.allSatisfy({ previous.files[$0.path] != nil }) {
             try Self.checkFolders(files.map(\.path) + kept)
         }
         var written = Set<String>()
