@@ -62,7 +62,7 @@ struct BuildPageFingerprints: Sendable {
             identity.combine(story.slug)
             identity.combine(story.fullSlug)
             identity.combine(plan.location(of: story)?.url ?? "-")
-            return (identity: identity.value, digest: story.digest)
+            return (identity: identity.value, digest: story.digest, folder: Self.folder(of: story.fullSlug))
         }
         let shown = ParallelWork.map(count: stories.count, jobs: jobs) { index in
             // A story reached twice under one UUID is known by the first, as the graph's lookups are.
@@ -87,7 +87,7 @@ struct BuildPageFingerprints: Sendable {
         let identities = hashed.identities
         self.hashed = hashed
         root = graph.story(for: .slug(graph.rootSlug)).flatMap { graph.position(of: $0) }.map { identities[$0] }
-        folderCrumbs = Self.folderCrumbs(of: stories.map(\.story), graph: graph, identities: identities)
+        folderCrumbs = Self.folderCrumbs(of: names.lazy.map(\.folder), graph: graph, identities: identities)
         var base = Fingerprint()
         var baseReads = ContentReads(noting: notingReads)
         base.combine(key)
@@ -106,12 +106,17 @@ struct BuildPageFingerprints: Sendable {
         readByEveryPage = Set(baseReads.positions.map(Int.init))
     }
 
-    /// The value of ``folderCrumbs`` for the folders of `stories`.
-    private static func folderCrumbs(of stories: [Story], graph: LinkGraph, identities: [Identity]) -> [Substring: UInt64] {
+    /// The value of ``folderCrumbs`` for `folders` (``folder(of:)`` of each story's `full_slug`,
+    /// found on the threads that read the stories). A folder like the one before it is not looked
+    /// up: stories come in crawl order, a folder's together, and hashing each story's folder cost
+    /// a build of 100,000 stories 30 ms on one thread.
+    private static func folderCrumbs(of folders: some Sequence<Substring>, graph: LinkGraph, identities: [Identity]) -> [Substring: UInt64] {
         var crumbs: [Substring: UInt64] = [:]
-        for story in stories {
-            let folder = folder(of: story.fullSlug)
-            if crumbs[folder] == nil { crumbs[folder] = self.crumbs(above: story.fullSlug, graph: graph, identities: identities) }
+        var last: Substring?
+        for folder in folders where folder != last {
+            last = folder
+            // A folder is a slice of a `full_slug` below it, whose crumbs are the folder's.
+            if crumbs[folder] == nil { crumbs[folder] = self.crumbs(above: folder.base, graph: graph, identities: identities) }
         }
         return crumbs
     }
