@@ -91,6 +91,7 @@ public struct Crawler: Sendable {
             // The references are edges now.
             free(&found, leaving: [])
             let listed = try await listings(of: level)
+            catalog.reserveCapacity(adding: listed.reduce(0) { $0 + $1.count })
             for members in listed { for member in members { catalog.learn(member) } }
             var placed = placing(&levelEdges, listings: listed, of: level, at: firstOfLevel, among: positions)
             var next: [Story] = []

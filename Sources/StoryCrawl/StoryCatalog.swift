@@ -19,6 +19,15 @@ struct StoryCatalog {
     /// The loaded story with this UUID.
     subscript(uuid: StoryKey) -> Story? { byUUID[uuid].map { stories[$0] } }
 
+    /// Makes room for `count` more stories, so that learning a folder's listing of a hundred
+    /// thousand stories does not grow every table a dozen times over.
+    mutating func reserveCapacity(adding count: Int) {
+        stories.reserveCapacity(stories.count + count)
+        byUUID.reserveCapacity(stories.count + count)
+        bySlug.reserveCapacity(bySlug.count + count)
+        byID.reserveCapacity(byID.count + count)
+    }
+
     /// Records a loaded story; the first version of a UUID is kept. Returns the UUID.
     @discardableResult
     mutating func learn(_ story: Story) -> String {
