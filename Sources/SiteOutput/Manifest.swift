@@ -113,9 +113,9 @@ struct Manifest: Sendable, Equatable {
             line(": {\n      \"hash\": ")
             JSONValue.appendQuoted(entry.hash, to: &bytes)
             line(",\n      \"modified\": \"")
-            Self.appendDecimal(entry.modified, to: &bytes)
+            JSONValue.appendInteger(entry.modified, to: &bytes)
             line("\",\n      \"size\": ")
-            Self.appendDecimal(Int64(entry.size), to: &bytes)
+            JSONValue.appendInteger(Int64(entry.size), to: &bytes)
             line("\n    }")
         }
         line(files.isEmpty ? "},\n  \"generator\": " : "\n  },\n  \"generator\": ")
@@ -137,21 +137,6 @@ struct Manifest: Sendable, Equatable {
             return indices
         }
         return ByteOrder.sortedIndices(of: files)
-    }
-
-    /// Appends `value` in decimal digits.
-    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: digits[start...])
-        }
     }
 
     /// Writes ``encoded()`` to `url`, its bytes not copied into a `Data` first (14 MB more, for

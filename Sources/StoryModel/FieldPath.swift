@@ -35,14 +35,7 @@ public final class FieldPath {
     public func push(index: Int) {
         marks.append((bytes.count, nil))
         bytes.append(UInt8(ascii: "["))
-        let start = bytes.count
-        var rest = index.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        if index < 0 { bytes.append(UInt8(ascii: "-")) }
-        bytes[start...].reverse()
+        JSONValue.appendInteger(Int64(index), to: &bytes)
         bytes.append(UInt8(ascii: "]"))
     }
 

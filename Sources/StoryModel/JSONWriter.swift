@@ -23,6 +23,22 @@ extension JSONValue {
         writer.write(string)
         swap(&writer.bytes, &bytes)
     }
+
+    /// Appends `value` to `bytes` in decimal digits, as ``jsonText(pretty:)`` writes a whole
+    /// number, without making a string of it first.
+    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: digits[start...])
+        }
+    }
 }
 
 /// Writes ``JSONValue`` trees as JSON text, into a byte buffer.
@@ -44,7 +60,7 @@ private struct JSONWriter {
             } else if number.isInfinite {
                 append(number < 0 ? "-1e400" : "1e400")
             } else if number == number.rounded(), abs(number) < 9e15 {
-                append(String(Int(number)))
+                JSONValue.appendInteger(Int64(number), to: &bytes)
             } else {
                 append(String(number))
             }

@@ -29,6 +29,7 @@ public enum PercentEncoding {
 
     /// Whether `byte` may stand in a URL path as it is: an ASCII character of RFC 3986's `pchar`
     /// other than `;`, or `/`.
+    ///
     /// Each byte a case of its own, which the compiler tests at once: looking for the byte in a
     /// string of them cost a full build of 10,000 pages 1.5% of its time (every link of every page).
     private static func isAllowedInPath(_ byte: UInt8) -> Bool {

@@ -24,6 +24,15 @@ extension StoryModelTests {
             #expect(try JSONValue(parsing: text) == value, "\(literal) → \(text)")
         }
 
+        @Test("appendInteger writes a whole number's decimal digits as the text of its number does", arguments: [
+            Int64(0), 7, -7, 10, 1_796_450_145_799_078_981, Int64.max, Int64.min,
+        ])
+        func appendInteger(value: Int64) {
+            var bytes = Array("x".utf8)
+            JSONValue.appendInteger(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x\(value)")
+        }
+
         @Test("NaN, which no JSON text reads as, is written as null")
         func notANumber() {
             #expect(JSONValue.array([.number(.nan)]).jsonText() == "[null]")
