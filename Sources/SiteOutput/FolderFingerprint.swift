@@ -26,18 +26,18 @@ public enum FolderFingerprint {
     /// The fingerprint of the folder `listing` lists, as it was when listed or last refreshed.
     static func of(_ listing: FolderListing) -> String {
         var fingerprint = Fingerprint()
-        listing.forEach { path, entry in combine(path, entry.info, into: &fingerprint) }
+        listing.forEach { path, entry in combine(path, entry.stamp, into: &fingerprint) }
         return fingerprint.hex
     }
 
     /// The fingerprint of the folder `listing` lists, the files at the paths of `replacing`
     /// being as it says (see ``FolderListing/restat(_:)``).
-    static func of(_ listing: FolderListing, replacing: [String: stat]) -> String {
+    static func of(_ listing: FolderListing, replacing: [String: FileStamp]) -> String {
         var fingerprint = Fingerprint()
         // Looked up only for paths of their lengths: a lookup of every path costs a hash of each.
         let lengths = Set(replacing.keys.map(\.utf8.count))
         listing.forEach { path, entry in
-            combine(path, lengths.contains(path.utf8.count) ? replacing[path] ?? entry.info : entry.info, into: &fingerprint)
+            combine(path, lengths.contains(path.utf8.count) ? replacing[path] ?? entry.stamp : entry.stamp, into: &fingerprint)
         }
         return fingerprint.hex
     }
@@ -47,11 +47,10 @@ public enum FolderFingerprint {
     /// `skipRootDotfiles`: what listing it would give, made without reading it. The files are
     /// sorted by their paths' names, one folder level after the other, which is the order in
     /// which a listing visits them, each folder just before what it holds.
-    static func of(files: [(path: String, stamp: FileStatus.Stamp)], skipRootDotfiles: Bool) -> String {
+    static func of(files: [(path: String, stamp: FileStamp)], skipRootDotfiles: Bool) -> String {
         let listed = skipRootDotfiles ? files.filter { !$0.path.hasPrefix(".") } : files
         let names = listed.map { $0.path.split(separator: "/") }
         let order = listingOrder(of: listed.map(\.path), names: names)
-        let folderStamp = FileStatus.Stamp(FolderListing.Entry(folderNamed: "").info)
         var fingerprint = Fingerprint()
         // The folders the last file was in, from the top.
         var folders: [Substring] = []
@@ -62,7 +61,7 @@ public enum FolderFingerprint {
             folders.removeLast(folders.count - shared)
             for name in file[shared..<(file.count - 1)] {
                 folders.append(name)
-                combine(folders.joined(separator: "/"), folderStamp, into: &fingerprint)
+                combine(folders.joined(separator: "/"), FolderListing.Entry.folderStamp, into: &fingerprint)
             }
             combine(listed[index].path, listed[index].stamp, into: &fingerprint)
         }
@@ -99,13 +98,8 @@ public enum FolderFingerprint {
         }
     }
 
-    /// Adds the entry at `path` (`blog/post.json`), of which `stat` said `info`, to `fingerprint`.
-    static func combine(_ path: String, _ info: stat, into fingerprint: inout Fingerprint) {
-        combine(path, FileStatus.Stamp(info), into: &fingerprint)
-    }
-
-    /// Adds the entry at `path`, of which `stat` said what `stamp` holds, to `fingerprint`.
-    private static func combine(_ path: String, _ stamp: FileStatus.Stamp, into fingerprint: inout Fingerprint) {
+    /// Adds the entry at `path` (`blog/post.json`), of which `lstat` said what `stamp` holds, to `fingerprint`.
+    static func combine(_ path: String, _ stamp: FileStamp, into fingerprint: inout Fingerprint) {
         fingerprint.combine(path)
         fingerprint.combine(Int64(stamp.mode))
         fingerprint.combine(stamp.size)

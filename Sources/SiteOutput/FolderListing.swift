@@ -1,5 +1,6 @@
 import Foundation
 import ParallelWork
+import StoryModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,26 +17,24 @@ struct FolderListing: Sendable {
     /// spares a `stat` for every folder (an output folder has one per page).
     struct Entry: Sendable {
         var name: String
-        var info: stat
+        var stamp: FileStamp
 
-        var isFolder: Bool { (info.st_mode & S_IFMT) == S_IFDIR }
-        var isRegularFile: Bool { (info.st_mode & S_IFMT) == S_IFREG }
+        var isFolder: Bool { stamp.isFolder }
+        var isRegularFile: Bool { stamp.isRegularFile }
 
         init(name: String, info: stat) {
             self.name = name
-            self.info = (info.st_mode & S_IFMT) == S_IFDIR ? Self.folderInfo : info
+            stamp = (info.st_mode & S_IFMT) == S_IFDIR ? Self.folderStamp : FileStamp(info)
         }
 
         /// The entry of a folder (as `readdir` tells it, without a `stat`).
         init(folderNamed name: String) {
-            self.init(name: name, info: Self.folderInfo)
+            self.name = name
+            stamp = Self.folderStamp
         }
 
-        private static let folderInfo: stat = {
-            var info = stat()
-            info.st_mode = S_IFDIR
-            return info
-        }()
+        /// What a listing keeps of every folder.
+        static let folderStamp = FileStamp(mode: UInt32(S_IFDIR))
     }
 
     /// The entries of each folder, sorted by name, keyed by the folder's path relative to the
@@ -88,8 +87,8 @@ struct FolderListing: Sendable {
     /// slash), regular files this listing has, by path: what ``refresh(_:)`` would find of
     /// files written again in place, without a copy of the listing. Nil when one of them is
     /// not listed as a regular file or is not one now: then only a refresh tells the listing.
-    func restat(_ paths: [String]) -> [String: stat]? {
-        var found: [String: stat] = [:]
+    func restat(_ paths: [String]) -> [String: FileStamp]? {
+        var found: [String: FileStamp] = [:]
         for path in paths {
             let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
             let parent = slash.map { "/" + path[..<$0] } ?? ""
@@ -98,7 +97,7 @@ struct FolderListing: Sendable {
                   entries[position].name == name, entries[position].isRegularFile else { return nil }
             var info = stat()
             guard lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            found[path] = info
+            found[path] = FileStamp(info)
         }
         return found
     }

@@ -17,27 +17,27 @@ public struct ListedFolder: Sendable {
     public let fingerprint: String?
     /// Every entry, depth-first in name order: its path relative to the folder
     /// (`blog/post.json`) and what `lstat` said of it (of a folder, only that it is one).
-    public let entries: [(path: String, info: stat)]
+    public let entries: [(path: String, stamp: FileStamp)]
 
     /// Lists `folder` on at most `jobs` threads; nil when it cannot be read.
     public init?(_ folder: URL, jobs: Int) {
         guard let listing = try? FolderListing(root: folder.standardizedFileURL.path, skipRootDotfiles: false, jobs: jobs) else {
             return nil
         }
-        // Room for every entry at once: grown by appends, 100,000 entries of 144-byte `stat`s
-        // held twice the memory they need for the whole build.
-        var entries: [(path: String, info: stat)] = []
+        // Room for every entry at once: grown by appends, 100,000 entries held twice the memory
+        // they need for the whole build.
+        var entries: [(path: String, stamp: FileStamp)] = []
         entries.reserveCapacity(listing.count)
         var fingerprint = Fingerprint()
         var linksFolder = false
         listing.forEach { path, entry in
-            FolderFingerprint.combine(path, entry.info, into: &fingerprint)
-            entries.append((path, entry.info))
-            guard entry.info.st_mode & S_IFMT == S_IFLNK else { return }
+            FolderFingerprint.combine(path, entry.stamp, into: &fingerprint)
+            entries.append((path, entry.stamp))
+            guard entry.stamp.isSymbolicLink else { return }
             var target = stat()
             if stat(listing.root + "/" + path, &target) == 0 {
                 linksFolder = linksFolder || target.st_mode & S_IFMT == S_IFDIR
-                FolderFingerprint.combine(path, target, into: &fingerprint)
+                FolderFingerprint.combine(path, FileStamp(target), into: &fingerprint)
             }
         }
         self.fingerprint = linksFolder ? nil : fingerprint.hex

@@ -13,8 +13,9 @@ struct FolderStamp: Sendable, Equatable {
     var changed: Int64
 
     init(_ info: stat) {
-        inode = UInt64(info.st_ino)
-        changed = info.changedNanoseconds
+        let stamp = FileStamp(info)
+        inode = stamp.inode
+        changed = stamp.changed
     }
 
     init(inode: UInt64, changed: Int64) {

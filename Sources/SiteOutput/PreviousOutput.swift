@@ -31,7 +31,7 @@ public struct PreviousOutput: Sendable {
         listing.forEachFile { path, entry in
             // A path an earlier version wrote in another normal form is never kept: written again in NFC.
             guard let recorded = manifest.files[path], SafePath.isNormalized(path), entry.isRegularFile,
-                  Int(entry.info.st_size) == recorded.size, entry.info.modifiedNanoseconds == recorded.modified else { return }
+                  Int(entry.stamp.size) == recorded.size, entry.stamp.modified == recorded.modified else { return }
             intact[path] = recorded.hash
         }
         return intact

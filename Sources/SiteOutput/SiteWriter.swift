@@ -292,7 +292,7 @@ public struct SiteWriter: Sendable {
         let statuses = ParallelWork.map(count: written.count, jobs: jobs) { index in
             written[index].carried ? FileStatus(path: output.path + "/" + written[index].path) : written[index].status
         }
-        var files: [(path: String, stamp: FileStatus.Stamp)] = []
+        var files: [(path: String, stamp: FileStamp)] = []
         files.reserveCapacity(written.count)
         for (file, status) in zip(written, statuses) {
             guard let status else { return nil }

@@ -36,14 +36,12 @@ enum FolderScan {
     /// `lstat` said of each), as ``jsonFiles(in:)`` would find them, in the same order, each with
     /// its stamp; nil when the listing holds a symbolic link, or anything else but files and
     /// folders, outside hidden folders: only a scan follows those.
-    static func jsonFiles(listed entries: some Sequence<(path: String, info: stat)>) -> [(path: String, stamp: ParsedFileCache.Stamp)]? {
+    static func jsonFiles(listed entries: some Sequence<(path: String, stamp: FileStamp)>) -> [(path: String, stamp: ParsedFileCache.Stamp)]? {
         var files: [(path: String, stamp: ParsedFileCache.Stamp)] = []
-        for (path, info) in entries where !isHidden(path) {
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: continue
-            case S_IFREG: if isStoryFile(named: lastComponent(of: path)) { files.append((path, ParsedFileCache.Stamp(info))) }
-            default: return nil
-            }
+        for (path, stamp) in entries where !isHidden(path) {
+            if stamp.isFolder { continue }
+            guard stamp.isRegularFile else { return nil }
+            if isStoryFile(named: lastComponent(of: path)) { files.append((path, ParsedFileCache.Stamp(stamp))) }
         }
         return files.sorted { $0.path.utf8Precedes($1.path) }
     }

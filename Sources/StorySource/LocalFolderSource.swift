@@ -31,7 +31,7 @@ public struct LocalFolderSource: InMemoryStorySource {
     /// key, and every duplicate `uuid` or `full_slug` (naming both files).
     public init(
         folder: URL, displayPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, cache: ParsedFileCache? = nil,
-        listed: [(path: String, info: stat)]? = nil, store: TapeStore? = nil
+        listed: [(path: String, stamp: FileStamp)]? = nil, store: TapeStore? = nil
     ) throws(SourceProblems) {
         let shown = displayPath ?? folder.relativePath
         self.displayPath = shown
@@ -108,7 +108,7 @@ public struct LocalFolderSource: InMemoryStorySource {
     /// How many bytes the story files of a folder listed as `listed` (as for
     /// ``init(folder:displayPath:jobs:cache:listed:store:)``) hold, the files a load reads; nil
     /// when the listing cannot tell (it holds a symbolic link, which only a scan follows).
-    public static func storyFileBytes(listed: [(path: String, info: stat)]) -> Int? {
+    public static func storyFileBytes(listed: [(path: String, stamp: FileStamp)]) -> Int? {
         FolderScan.jsonFiles(listed: listed)?.reduce(0) { $0 + Int($1.stamp.size) }
     }
 

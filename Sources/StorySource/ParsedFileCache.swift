@@ -74,15 +74,12 @@ public final class ParsedFileCache: @unchecked Sendable {
 
         /// The stamp of a file `stat` (or, for a regular file, `lstat`) said `info` of.
         init(_ info: stat) {
-            size = Int64(info.st_size)
-            #if canImport(Darwin)
-            modified = Self.nanoseconds(info.st_mtimespec)
-            changed = Self.nanoseconds(info.st_ctimespec)
-            #else
-            modified = Self.nanoseconds(info.st_mtim)
-            changed = Self.nanoseconds(info.st_ctim)
-            #endif
-            inode = UInt64(info.st_ino)
+            self.init(FileStamp(info))
+        }
+
+        /// The stamp of a file a listing found as `stamp`.
+        init(_ stamp: FileStamp) {
+            self.init(size: stamp.size, modified: stamp.modified, changed: stamp.changed, inode: stamp.inode)
         }
 
         init(size: Int64, modified: Int64, changed: Int64, inode: UInt64) {
@@ -90,10 +87,6 @@ public final class ParsedFileCache: @unchecked Sendable {
             self.modified = modified
             self.changed = changed
             self.inode = inode
-        }
-
-        private static func nanoseconds(_ time: timespec) -> Int64 {
-            Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
         }
     }
 

@@ -56,8 +56,9 @@ extension SiteOutputTests {
             let listed = try #require(ListedFolder(folder.url, jobs: 2))
             #expect(listed.fingerprint == FolderFingerprint.of(folder.url))
             #expect(listed.entries.map(\.path) == [".git", ".git/config", "a.json", "b", "b/post.json"])
-            #expect(listed.entries.map { $0.info.st_mode & S_IFMT } == [S_IFDIR, S_IFREG, S_IFREG, S_IFDIR, S_IFREG])
-            #expect(listed.entries[2].info.st_size == 2)
+            #expect(listed.entries.map(\.stamp.isFolder) == [true, false, false, true, false])
+            #expect(listed.entries.map(\.stamp.isRegularFile) == [false, true, true, false, true])
+            #expect(listed.entries[2].stamp.size == 2)
             #expect(ListedFolder(folder.path("missing"), jobs: 2) == nil)
         }
 

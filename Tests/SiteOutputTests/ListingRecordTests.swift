@@ -109,7 +109,7 @@ extension SiteOutputTests {
             let trusted = try listing(trusting: record)
             #expect(trusted.foldersNewerThanRecord.isEmpty)
             var size: Int?
-            trusted.forEachFile { path, entry in if path == "blog/post/index.html" { size = Int(entry.info.st_size) } }
+            trusted.forEachFile { path, entry in if path == "blog/post/index.html" { size = Int(entry.stamp.size) } }
             #expect(size == 13)
             #expect(FolderFingerprint.of(trusted) == FolderFingerprint.of(try listing()))
         }

@@ -60,14 +60,14 @@ extension StorySourceTests {
             try folder.write("blog/.drafts/draft.json", "{broken")
             // A link inside a hidden folder is never followed, so it does not matter.
             try FileManager.default.createSymbolicLink(atPath: folder.path("blog/.drafts/link").path, withDestinationPath: "/")
-            func listing() -> [(path: String, info: stat)] {
+            func listing() -> [(path: String, stamp: FileStamp)] {
                 (FileManager.default.subpaths(atPath: folder.url.path) ?? []).map { path in
                     var info = stat()
                     lstat(folder.path(path).path, &info)
-                    return (path, info)
+                    return (path, FileStamp(info))
                 }
             }
-            func uuids(_ listed: [(path: String, info: stat)]?, cache: ParsedFileCache? = nil) async throws -> [String]? {
+            func uuids(_ listed: [(path: String, stamp: FileStamp)]?, cache: ParsedFileCache? = nil) async throws -> [String]? {
                 try await LocalFolderSource(folder: folder.url, cache: cache, listed: listed).allStories()?.map(\.uuid)
             }
             #expect(try await uuids(listing()) == ["u-post", "u-home"])
