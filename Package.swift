@@ -47,6 +47,7 @@ let package = Package(
         ),
 
         // The pipeline stages.
+        .target(name: "CMemoryPolicy"),
         .target(name: "StoryModel"),
         .target(name: "ParallelWork"),
         .target(name: "LoadedLibrary"),
@@ -62,7 +63,7 @@ let package = Package(
         // The site model over the stages: settings, page plan, build cache, incremental rebuild.
         .target(
             name: "SiteBuild",
-            dependencies: ["StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck", "ParallelWork"]
+            dependencies: ["StoryModel", "StorySource", "StoryCrawl", "Mustache", "StoryRender", "SiteOutput", "LinkCheck", "ParallelWork", "CMemoryPolicy"]
         ),
         .target(
             name: "StorySiteCLI",

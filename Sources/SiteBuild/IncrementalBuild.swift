@@ -39,6 +39,8 @@ public struct IncrementalBuild {
     /// (``SiteGenerator/contentStore``): a build of its own parks a large folder's; `serve`,
     /// which keeps its stories from one rebuild to the next, never does.
     var contentParkedAbove: Int?
+    /// What a build that parks its content does first (``HugePages/giveUp()``); tests observe it.
+    var givesUpHugePages: @Sendable () -> Void = { HugePages.giveUp() }
 
     /// A build of the site `settings` describe (paths relative to `workingDirectory`) into
     /// `output`, the settings' output folder resolved. With `siteModels`, a successful build
@@ -111,6 +113,8 @@ public struct IncrementalBuild {
         let previousOutput = BackgroundValue { PreviousOutputRead(by: writer) }
         let readsKeptContent = parsedFiles == nil && settings.api == nil
         let parksContent = SiteGenerator.parksContent(of: inputs.contentListing, above: contentParkedAbove)
+        // A build that large is bounded by its memory, which huge pages would raise by a tenth.
+        if parksContent { givesUpHugePages() }
         let (kept, previous) = timings.measure("previous build") {
             ParallelWork.both(
                 jobs: settings.jobs,

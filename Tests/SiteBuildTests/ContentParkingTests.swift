@@ -77,6 +77,37 @@ extension SiteBuildTests {
             }
         }
 
+        @Test("a build that parks its content gives up huge pages first; one that keeps it in memory does not")
+        func parkedBuildGivesUpHugePages() async throws {
+            let workspace = try TemporaryFolder()
+            for item in ["Content", "Templates"] {
+                try FileManager.default.copyItem(at: SharedFixtures.repositoryRoot.appendingPathComponent(item), to: workspace.path(item))
+            }
+            for (threshold, gaveUp) in [(nil, 0), (0, 1)] as [(Int?, Int)] {
+                let calls = Locked(0)
+                var build = IncrementalBuild(
+                    settings: Self.demoSettings(output: workspace.path("Output")), workingDirectory: workspace.url, output: workspace.path("Output"))
+                build.contentParkedAbove = threshold
+                build.givesUpHugePages = { calls.withLock { $0 += 1 } }
+                build.generatesUnchanged = true
+                let outcome = await build.run()
+                #expect(outcome.diagnostics.allSatisfy { $0.severity != .error }, "\(outcome.diagnostics)")
+                #expect(calls.withLock { $0 } == gaveUp, "parked above \(threshold.map(String.init) ?? "never")")
+            }
+        }
+
+        /// Whether the kernel says in `/proc/self/status` whether the process may have huge pages.
+        private static let kernelReportsHugePages =
+            (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?.contains("THP_enabled:") ?? false
+
+        @Test("giving up huge pages shows in the process's status, as the kernel keeps it", .enabled(if: kernelReportsHugePages))
+        func hugePagesGivenUp() throws {
+            #expect(HugePages.giveUp())
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("THP_enabled:") })
+            #expect(line.split(separator: "\t").last == "0")
+        }
+
         /// The site's files in `folder`, by path: not the build's own records in `.storysite/`.
         private static func files(in folder: URL) throws -> [String: Data] {
             let paths = try FileManager.default.subpathsOfDirectory(atPath: folder.path)

@@ -37,6 +37,16 @@ extension StorySiteCLITests {
             #expect(!workspace.exists("Output"))
         }
 
+        @Test("the executable's allocator takes the options storysite gives it: memory on transparent huge pages")
+        func allocatorOptions() async throws {
+            let workspace = try TemporaryFolder()
+            // jemalloc prints its options, and where they came from, when the process exits.
+            let result = try await Executable.run(["--version"], in: workspace.url, environment: ["MALLOC_CONF": "stats_print:true"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains(#"opt.thp: "always""#), "\(result.stderr.prefix(2000))")
+            #expect(result.stderr.contains(#"opt.metadata_thp: "always""#), "\(result.stderr.prefix(2000))")
+        }
+
         @Test("--content-version, or --version with a value, picks the stories to read from the API")
         func contentVersion() async throws {
             let (workspace, api, url) = try StoryblokEndToEndTests.demoWithAPI()
