@@ -1,9 +1,9 @@
 import CMemoryPolicy
 
 /// The process's use of transparent huge pages, which the executable's allocator asks for (see
-/// `Sources/CMemoryPolicy`): they spare a rebuild most of its page faults, but hold up to 2 MB
-/// where a few kilobytes are used, which a build of 100,000 stories, bounded by its memory, pays
-/// for with a tenth more of it.
+/// `Sources/CMemoryPolicy`): they spare a rebuild that decodes the last build's caches most of
+/// its page faults, but a build with nothing to reuse is slower with them (clearing 2 MB where a
+/// few kilobytes are used), and one of 100,000 stories, bounded by its memory, holds a tenth more.
 enum HugePages {
     /// Asks the kernel to back none of the process's memory with huge pages from now on;
     /// false where it cannot (not Linux).
