@@ -38,12 +38,30 @@ enum FolderScan {
     /// folders, outside hidden folders: only a scan follows those.
     static func jsonFiles(listed entries: some Sequence<(path: String, stamp: FileStamp)>) -> [(path: String, stamp: ParsedFileCache.Stamp)]? {
         var files: [(path: String, stamp: ParsedFileCache.Stamp)] = []
+        var inByteOrder = true
+        let complete = forEachStoryFile(listed: entries) { path, stamp in
+            if inByteOrder, let last = files.last { inByteOrder = last.path.utf8Precedes(path) }
+            files.append((path, ParsedFileCache.Stamp(stamp)))
+        }
+        guard complete else { return nil }
+        // A listing's order is its paths' byte order unless a folder's name begins another's
+        // (`blog` and `blog-2024`, whose `-` comes before `/`): sorted only then. Sorting 100,000
+        // paths again took a build 10 ms on one thread.
+        return inByteOrder ? files : files.sorted { $0.path.utf8Precedes($1.path) }
+    }
+
+    /// Calls `visit` with each JSON file among `entries` (see ``jsonFiles(listed:)``), in their
+    /// order; false, having stopped, at an entry outside hidden folders that is neither a file nor
+    /// a folder.
+    static func forEachStoryFile(
+        listed entries: some Sequence<(path: String, stamp: FileStamp)>, _ visit: (String, FileStamp) -> Void
+    ) -> Bool {
         for (path, stamp) in entries where !isHidden(path) {
             if stamp.isFolder { continue }
-            guard stamp.isRegularFile else { return nil }
-            if isStoryFile(named: lastComponent(of: path)) { files.append((path, ParsedFileCache.Stamp(stamp))) }
+            guard stamp.isRegularFile else { return false }
+            if isStoryFile(named: lastComponent(of: path)) { visit(path, stamp) }
         }
-        return files.sorted { $0.path.utf8Precedes($1.path) }
+        return true
     }
 
     /// Whether any component of the relative `path` starts with a dot, as a scan never enters.
@@ -56,9 +74,9 @@ enum FolderScan {
         return false
     }
 
-    private static func lastComponent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[path.utf8.index(after: slash)...])
+    private static func lastComponent(of path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+        return path[path.utf8.index(after: slash)...]
     }
 
     /// The bytes of the file at `path`.
@@ -88,7 +106,7 @@ enum FolderScan {
     }
 
     /// Whether a file of this name is read as a story file: a JSON file, not hidden.
-    static func isStoryFile(named name: String) -> Bool {
+    static func isStoryFile(named name: some StringProtocol) -> Bool {
         !name.hasPrefix(".") && name.utf8.count > 5 && name.lowercased().hasSuffix(".json")
     }
 

@@ -109,7 +109,8 @@ public struct LocalFolderSource: InMemoryStorySource {
     /// ``init(folder:displayPath:jobs:cache:listed:store:)``) hold, the files a load reads; nil
     /// when the listing cannot tell (it holds a symbolic link, which only a scan follows).
     public static func storyFileBytes(listed: [(path: String, stamp: FileStamp)]) -> Int? {
-        FolderScan.jsonFiles(listed: listed)?.reduce(0) { $0 + Int($1.stamp.size) }
+        var bytes = 0
+        return FolderScan.forEachStoryFile(listed: listed) { bytes += Int($1.size) } ? bytes : nil
     }
 
     /// Whether two of the stories have the same numeric id. A reference by id names the first of

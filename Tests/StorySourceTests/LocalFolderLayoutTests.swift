@@ -90,6 +90,28 @@ extension StorySourceTests {
             #expect(LocalFolderSource.storyFileBytes(listed: listing()) == nil)
         }
 
+        @Test("a listing in a folder walk's name order, where a folder's name begins another's, gives the files in a scan's byte order")
+        func listingOrder() throws {
+            let folder = try TemporaryFolder()
+            for path in ["blog.json", "blog/post.json", "blog-2024/a.json", "blog-2024/b.json", "z.json"] {
+                try folder.write(path, storyJSON(uuid: "u-\(path)", slug: path))
+            }
+            func stamped(_ paths: [String]) -> [(path: String, stamp: FileStamp)] {
+                paths.map { path in
+                    var info = stat()
+                    lstat(folder.path(path).path, &info)
+                    return (path, FileStamp(info))
+                }
+            }
+            let scanned = try FolderScan.jsonFiles(in: folder.url.path)
+            #expect(scanned == ["blog-2024/a.json", "blog-2024/b.json", "blog.json", "blog/post.json", "z.json"])
+            // Depth-first by name, as a listing walks: `blog` before `blog-2024`, though `-` comes before `/`.
+            let walked = stamped(["blog", "blog/post.json", "blog-2024", "blog-2024/a.json", "blog-2024/b.json", "blog.json", "z.json"])
+            #expect(FolderScan.jsonFiles(listed: walked)?.map(\.path) == scanned)
+            let inOrder = stamped(["blog-2024", "blog-2024/a.json", "blog-2024/b.json", "blog.json", "blog", "blog/post.json", "z.json"])
+            #expect(FolderScan.jsonFiles(listed: inOrder)?.map(\.path) == scanned)
+        }
+
         @Test("accepts API responses, bare stories, CLI exports and list files in nested folders")
         func layouts() async throws {
             let folder = try TemporaryFolder()
