@@ -106,16 +106,17 @@ public struct IncrementalBuild {
                 pageCount: cache.pageCount, storyCount: cache.storyCount)
         }
 
-        // What the last build left: the output folder, read while the content is loaded and
-        // crawled (nothing needs it before the pages that can be kept are looked for); and the
-        // page records and, for a build of a content folder without a cache of its own (`serve`
-        // keeps one), the content it kept (the API's stories have no files to keep), read on two
-        // threads now.
         let parksContent = SiteGenerator.parksContent(of: inputs.contentListing, above: contentParkedAbove)
         // Huge pages spare a rebuild that decodes the last build's caches most of its page faults.
         // A build with no cache to reuse is slower with them (by 4% at 10,000 stories), and one
         // of a large folder, bounded by its memory, would hold a tenth more.
         if cache == nil || parksContent { givesUpHugePages() }
+
+        // What the last build left: the output folder, read while the content is loaded and
+        // crawled (nothing needs it before the pages that can be kept are looked for); and the
+        // page records and, for a build of a content folder without a cache of its own (`serve`
+        // keeps one), the content it kept (the API's stories have no files to keep), read on two
+        // threads now.
         let previousOutput = BackgroundValue { PreviousOutputRead(by: writer) }
         let readsKeptContent = parsedFiles == nil && settings.api == nil
         let (kept, previous) = timings.measure("previous build") {
