@@ -77,7 +77,7 @@ extension SiteBuildTests {
             }
         }
 
-        @Test("a build with no cache to reuse or a large folder gives up huge pages as it starts; a rebuild keeps them")
+        @Test("a build with no cache to reuse or of a large folder gives up huge pages as it starts; a rebuild that reuses one keeps them")
         func hugePagesOnlyForRebuilds() async throws {
             let workspace = try TemporaryFolder()
             for item in ["Content", "Templates"] {
@@ -105,6 +105,10 @@ extension SiteBuildTests {
             #expect(try await build(parkingAbove: nil) == 0, "a rebuild of one story")
             try editStory()
             #expect(try await build(parkingAbove: 0) == 1, "a rebuild that parks its content")
+            // A template edit changes the build's key: the cache is there, but nothing in it is reused.
+            let layout = "Templates/layout.mustache"
+            try workspace.write(layout, try workspace.read(layout).replacingOccurrences(of: "</body>", with: "<!-- edited --></body>"))
+            #expect(try await build(parkingAbove: nil) == 1, "a rebuild after a template edit")
         }
 
         /// Whether the kernel says in `/proc/self/status` whether the process may have huge pages.
