@@ -39,7 +39,7 @@ public struct FileStamp: Sendable, Equatable {
     }
 
     /// The type bits of ``mode``: `S_IFREG`, `S_IFDIR`, `S_IFLNK`…
-    public var type: UInt32 { mode & UInt32(S_IFMT) }
+    private var type: UInt32 { mode & UInt32(S_IFMT) }
     public var isFolder: Bool { type == UInt32(S_IFDIR) }
     public var isRegularFile: Bool { type == UInt32(S_IFREG) }
     public var isSymbolicLink: Bool { type == UInt32(S_IFLNK) }

@@ -50,6 +50,15 @@ extension StorySourceTests {
             #expect(source.position(ofField: "body", inStory: "u-nobody") == nil)
         }
 
+        /// `paths` of `folder` with what `lstat` says of each, as a listing gives them.
+        private static func stamped(_ paths: [String], in folder: TemporaryFolder) -> [(path: String, stamp: FileStamp)] {
+            paths.map { path in
+                var info = stat()
+                lstat(folder.path(path).path, &info)
+                return (path, FileStamp(info))
+            }
+        }
+
         @Test("a listing given with the folder finds the files a scan finds, and their bytes; with a symbolic link in it, the folder is scanned")
         func givenListing() async throws {
             let folder = try TemporaryFolder()
@@ -61,11 +70,7 @@ extension StorySourceTests {
             // A link inside a hidden folder is never followed, so it does not matter.
             try FileManager.default.createSymbolicLink(atPath: folder.path("blog/.drafts/link").path, withDestinationPath: "/")
             func listing() -> [(path: String, stamp: FileStamp)] {
-                (FileManager.default.subpaths(atPath: folder.url.path) ?? []).map { path in
-                    var info = stat()
-                    lstat(folder.path(path).path, &info)
-                    return (path, FileStamp(info))
-                }
+                Self.stamped(FileManager.default.subpaths(atPath: folder.url.path) ?? [], in: folder)
             }
             func uuids(_ listed: [(path: String, stamp: FileStamp)]?, cache: ParsedFileCache? = nil) async throws -> [String]? {
                 try await LocalFolderSource(folder: folder.url, cache: cache, listed: listed).allStories()?.map(\.uuid)
@@ -96,19 +101,12 @@ extension StorySourceTests {
             for path in ["blog.json", "blog/post.json", "blog-2024/a.json", "blog-2024/b.json", "z.json"] {
                 try folder.write(path, storyJSON(uuid: "u-\(path)", slug: path))
             }
-            func stamped(_ paths: [String]) -> [(path: String, stamp: FileStamp)] {
-                paths.map { path in
-                    var info = stat()
-                    lstat(folder.path(path).path, &info)
-                    return (path, FileStamp(info))
-                }
-            }
             let scanned = try FolderScan.jsonFiles(in: folder.url.path)
             #expect(scanned == ["blog-2024/a.json", "blog-2024/b.json", "blog.json", "blog/post.json", "z.json"])
             // Depth-first by name, as a listing walks: `blog` before `blog-2024`, though `-` comes before `/`.
-            let walked = stamped(["blog", "blog/post.json", "blog-2024", "blog-2024/a.json", "blog-2024/b.json", "blog.json", "z.json"])
+            let walked = Self.stamped(["blog", "blog/post.json", "blog-2024", "blog-2024/a.json", "blog-2024/b.json", "blog.json", "z.json"], in: folder)
             #expect(FolderScan.jsonFiles(listed: walked)?.map(\.path) == scanned)
-            let inOrder = stamped(["blog-2024", "blog-2024/a.json", "blog-2024/b.json", "blog.json", "blog", "blog/post.json", "z.json"])
+            let inOrder = Self.stamped(["blog-2024", "blog-2024/a.json", "blog-2024/b.json", "blog.json", "blog", "blog/post.json", "z.json"], in: folder)
             #expect(FolderScan.jsonFiles(listed: inOrder)?.map(\.path) == scanned)
         }
 
