@@ -5,15 +5,17 @@ import StoryRender
 /// What a build remembers for the next one, in `<output>/.storysite/`: in `cache.json` the
 /// inputs it was built from, a fingerprint of the files it left and the warnings it printed; in
 /// `pages`, for every page, the fingerprint of what its rendering read and the hash of what it
-/// wrote (binary records, read by mapping the file). A build that finds nothing changed reads
-/// only the first, small file.
+/// wrote (binary records, read by mapping the file), under the state of the content they were
+/// made of; in `readers`, which pages read which stories' content (``KeptReaders``). A build
+/// that finds nothing changed reads only the first, small file.
 ///
 /// A cache whose key differs (another storysite version, template or setting) is ignored; a
 /// missing or unreadable one just means a full build.
 struct BuildCache: Sendable {
     /// One page as last rendered.
     struct Page: Sendable, Equatable {
-        /// ``BuildPageFingerprints`` of the page's render inputs.
+        /// ``BuildPageFingerprints`` of the page's render inputs; ``unknownFingerprint`` for a page
+        /// rendered by a content edit's way, which fingerprints no page.
         var fingerprint: String
         var path: String
         /// The written file's content hash, as in the manifest.
@@ -30,7 +32,8 @@ struct BuildCache: Sendable {
 
     static let relativePath = ".storysite/cache.json"
     static let pagesRelativePath = ".storysite/pages"
-    static let pagesMagic = "storysite pages 1\n"
+    /// Version 2: the records name the state of the content and the readers they go with.
+    static let pagesMagic = "storysite pages 2\n"
 
     /// ``BuildInputs/key``: storysite version, settings and templates.
     var key: String
@@ -51,6 +54,16 @@ struct BuildCache: Sendable {
     /// The page records' file as ``readingPages(in:)`` read it: the next write copies from it
     /// the records of the pages kept as they were.
     var pagesRead: PagesRead?
+    /// The state of the content the page records were made of (``ContentEdit/state(of:)``); nil
+    /// when not known (a build that noted no readers).
+    var contentState: String?
+    /// The state of the content the kept readers were noted from, when the page records go with
+    /// readers: the pages are those they were noted for, each page's record either made then or
+    /// by a build that rendered the pages reading what its content edit changed.
+    var readersState: String?
+    /// The readers ``readersState`` names, as ``readingPages(in:)`` read them; nil when missing
+    /// or not those.
+    var readers: KeptReaders?
 
     /// A page records' file as read, for a write that continues it.
     struct PagesRead: @unchecked Sendable {
@@ -88,14 +101,16 @@ struct BuildCache: Sendable {
     }
 
     /// The cache with its page records read from `output` (none when they are missing, corrupt
-    /// or were written under another key: those pages just render again).
+    /// or were written under another key: those pages just render again), and the readers they
+    /// name.
     func readingPages(in output: URL) -> BuildCache {
         var cache = self
         guard let data = try? Data(contentsOf: output.appendingPathComponent(Self.pagesRelativePath), options: .alwaysMapped) else {
             return cache
         }
-        let read = data.withUnsafeBytes { buffer -> ([String: Page], PagesRead?)? in
+        let read = data.withUnsafeBytes { buffer -> ([String: Page], PagesRead?, states: (String?, String?))? in
             guard var reader = ByteRecordReader(buffer, magic: Self.pagesMagic), reader.string() == key,
+                  let contentState = reader.optionalString(), let readersState = reader.optionalString(),
                   let count = reader.count() else { return nil }
             var pages: [String: Page] = [:]
             pages.reserveCapacity(count)
@@ -110,11 +125,14 @@ struct BuildCache: Sendable {
             guard reader.isAtEnd else { return nil }
             let continued = reader.isWorthContinuing
                 ? PagesRead(bytes: data, writer: ByteRecordWriter(magic: Self.pagesMagic, continuing: reader), records: records) : nil
-            return (pages, continued)
+            return (pages, continued, (contentState, readersState))
         }
-        if let (pages, pagesRead) = read {
+        if let (pages, pagesRead, (contentState, readersState)) = read {
             cache.pages = pages
             cache.pagesRead = pagesRead
+            cache.contentState = contentState
+            cache.readersState = readersState
+            cache.readers = readersState.flatMap { KeptReaders.read(in: output, key: key, state: $0) }
         }
         return cache
     }
@@ -123,10 +141,16 @@ struct BuildCache: Sendable {
     /// page record is only ever used for a file whose hash it matches. Page records are in the
     /// order of their story UUIDs' bytes. With the file of the last build's records,
     /// `continuing`, and the pages whose records are not that file's, `renewed`, the others are
-    /// written as they are there.
-    func write(in output: URL, continuing previous: PagesRead? = nil, renewed: Set<String> = []) throws {
+    /// written as they are there. The `readers` noted are written before the records that name
+    /// them; without, and with records that name none, the readers kept are removed.
+    func write(in output: URL, continuing previous: PagesRead? = nil, renewed: Set<String> = [], readers: KeptReaders? = nil) throws {
         let folder = output.appendingPathComponent(Self.relativePath).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let readers {
+            try readers.write(in: output, key: key)
+        } else if readersState == nil {
+            KeptReaders.remove(in: output)
+        }
         let records = previous.flatMap { pageRecords(continuing: $0, renewed: renewed) } ?? pageRecords()
         try records.write(to: output.appendingPathComponent(Self.pagesRelativePath))
         // The page records as JSON, which earlier versions wrote, stand for nothing now.
@@ -143,8 +167,7 @@ struct BuildCache: Sendable {
     /// The page records' file, every record encoded.
     private func pageRecords() -> FileChunks {
         var records = ByteRecordWriter(magic: Self.pagesMagic)
-        records.string(key)
-        records.number(pages.count)
+        writeHeader(into: &records)
         for index in ByteOrder.sortedIndices(of: pages) {
             records.inlineString(pages[index].key)
             pages[index].value.write(into: &records)
@@ -167,8 +190,7 @@ struct BuildCache: Sendable {
         }
         places.sort()
         var records = read.writer
-        records.string(key)
-        records.number(pages.count)
+        writeHeader(into: &records)
         let region = (read.records.first?.range.lowerBound ?? 0)..<(read.records.last?.range.upperBound ?? 0)
         records.append(records: region, of: read.bytes, replacing: places.map { read.records[$0].range }) { records, index in
             let page = read.records[places[index]].page
@@ -178,6 +200,15 @@ struct BuildCache: Sendable {
         return records.file
     }
 
+    /// What the page records' file says before its records: the key, the states of the content
+    /// the records were made of and of the readers they go with, and how many records follow.
+    private func writeHeader(into records: inout ByteRecordWriter) {
+        records.string(key)
+        records.optionalString(contentState)
+        records.optionalString(readersState)
+        records.number(pages.count)
+    }
+
     private static func readObject(_ url: URL) -> JSONObject? {
         guard let data = try? Data(contentsOf: url) else { return nil }
         return (try? JSONValue(parsing: data))?.objectValue
@@ -185,6 +216,11 @@ struct BuildCache: Sendable {
 }
 
 extension BuildCache.Page {
+    /// The fingerprint a page rendered by a content edit's way is recorded with (see
+    /// ``SiteGenerator``): it matches none, so the next build that fingerprints the pages
+    /// renders it again, and keeps its file (the bytes are the same).
+    static let unknownFingerprint = ""
+
     /// The record of the page at `path` just rendered, into a file with content hash `hash`.
     /// Broken links are left out of its warnings: the link check reports them for the whole site.
     init(fingerprint: String, path: String, rendered: RenderedPage, hash: String) {

@@ -163,11 +163,7 @@ struct BuildPageFingerprints: Sendable {
             let fingerprint = fingerprint(of: pages[index], listing: listings[index], reads: &reads)
             return (fingerprint, reads.positions)
         }
-        var readers = [[Int32]](repeating: [], count: graph.stories.count)
-        for (page, (_, reads)) in found.enumerated() {
-            for position in reads { readers[Int(position)].append(Int32(page)) }
-        }
-        return (found.map(\.0), ContentReaders(pagesReading: readers, readByEveryPage: readByEveryPage))
+        return (found.map(\.0), ContentReaders(pages: found.map(\.1), readByEveryPage: readByEveryPage))
     }
 
     /// The fingerprint of `page`, which lists `listing`: for a story's page (or a further page

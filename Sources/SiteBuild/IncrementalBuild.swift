@@ -158,6 +158,7 @@ public struct IncrementalBuild {
         generator.space = space
         generator.crawlMemory = crawlMemory ?? kept?.crawl
         generator.keepsServedSite = keepsServedSite
+        generator.keepsContentReaders = true
         generator.contentStore = contentStore
         return await generator.generate(previous: previous, key: key)
     }
@@ -212,7 +213,7 @@ public struct IncrementalBuild {
             key: inputs.key, content: inputs.content, output: fingerprint,
             storyCount: site.storyCount, pageCount: site.pageCount, fileCount: site.files.count + site.kept.count,
             warnings: site.diagnostics.map { BuildCache.Warning(location: $0.location, message: $0.message) }, sitemap: site.sitemap,
-            pages: site.pages)
-        try? next.write(in: output, continuing: previous, renewed: site.renewedPages)
+            pages: site.pages, contentState: site.contentState, readersState: site.readersState)
+        try? next.write(in: output, continuing: previous, renewed: site.renewedPages, readers: site.keptReaders)
     }
 }

@@ -70,15 +70,19 @@ struct PagePlan: Sendable {
         checkListings(settings)
     }
 
+    /// Whether no listing or collection sorts or selects by content: then stories that keep
+    /// their heads keep their pages, places and tags, whatever their content says.
+    var readsHeadsAlone: Bool {
+        !collectionsReadContent && !tagListing.order.readsContent && !listings.values.contains { $0.settings.order.readsContent }
+    }
+
     /// Puts the new versions `changed` has of some of the plan's stories in place of those it was
     /// made from, and returns true, when that is sure to give what planning them would: each kept its head (so
     /// its page, place and tags), and no listing or collection sorts or selects by content.
     /// False, with the plan as it was, otherwise: the pages must be planned again. In place: a
     /// plan held once is not copied, however large.
     mutating func update(with changed: StoryVersions) -> Bool {
-        guard changed.keptHeads, !collectionsReadContent, !tagListing.order.readsContent,
-              !listings.values.contains(where: { $0.settings.order.readsContent })
-        else { return false }
+        guard changed.keptHeads, readsHeadsAlone else { return false }
         changed.replace(in: &stories)
         for index in pages.indices {
             if let story = pages[index].kind.story, let version = changed.newVersion(of: story) { pages[index].kind = pages[index].kind.showing(version) }

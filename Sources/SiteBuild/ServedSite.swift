@@ -102,7 +102,7 @@ public struct ServedSite: Sendable {
         else { return nil }
         var shown: [[Int]] = []
         for (edition, change) in zip(editions, changes) {
-            guard let indices = edition.readers.pages(showingContentOf: change.positions) else { return nil }
+            guard let indices = edition.readers.pages(showingContentOf: change.positions, storyCount: edition.graph.stories.count) else { return nil }
             shown.append(indices)
         }
         let renderers = makeRenderers()

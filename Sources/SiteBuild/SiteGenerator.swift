@@ -44,6 +44,13 @@ public struct SiteGenerator {
         /// Which pages read which stories' content, per language as ``graphs``, when the
         /// generator was asked to note it.
         var contentReaders: [ContentReaders] = []
+        /// The readers to keep for the next build, when it noted them for that
+        /// (``SiteGenerator/keepsReaders``) rather than take a content edit's way.
+        var keptReaders: KeptReaders?
+        /// The state of the content the page records are of, and that of the readers they go
+        /// with (``BuildCache/contentState``, ``BuildCache/readersState``); nil when not known.
+        var contentState: String?
+        var readersState: String?
         /// What `serve` keeps to rebuild only the pages a save changed, when the generator was
         /// asked for it and the site is one it can do that for (see ``ServedSite``).
         public var served: ServedSite?
@@ -88,12 +95,20 @@ public struct SiteGenerator {
     /// and its bytes are kept for the write.
     var previousOutput: BackgroundValue<PreviousOutputRead>?
 
+    /// Whether the generation keeps, for the next build, which pages read which stories' content
+    /// (``KeptReaders``), and renders only those pages when the last build's readers tell them
+    /// (``contentEdit(of:graph:previous:)``); for a site without languages.
+    var keepsContentReaders = false
+
     /// Whether the page fingerprints note which pages read which stories' content, for a
-    /// ``ServedSite``: asked for, and a content folder's site whose collections select by heads
-    /// alone.
+    /// ``ServedSite`` or the next build (``keepsReaders``): asked for, and a content folder's
+    /// site whose collections select by heads alone.
     var notesContentReads: Bool {
-        keepsServedSite && settings.api == nil && !settings.collections.contains { $0.selection.readsContent }
+        (keepsServedSite || keepsReaders) && settings.api == nil && !settings.collections.contains { $0.selection.readsContent }
     }
+
+    /// Whether the readers noted are kept for the next build (see ``keepsContentReaders``).
+    private var keepsReaders: Bool { keepsContentReaders && settings.languages.isEmpty }
 
     /// A generator of the site `settings` describe, their paths relative to `workingDirectory`.
     public init(
@@ -196,24 +211,36 @@ public struct SiteGenerator {
             (PageTranslations(plans: plans), LanguageVersions(plans: plans, graphs: graphs))
         }
         var renderers: [PageRenderer] = []
+        // Whether every language took a content edit's way: then every page kept its URL, date and translations.
+        var editedContentAlone = true
         for (index, (plan, edition)) in zip(plans, graphs).enumerated() {
             let graph = edition.graph
             let renderer = Self.renderer(of: plan, graph: graph, templates: templates, settings: settings, language: index, of: languages)
             renderers.append(renderer)
-            let fingerprints = timings.measure("story identities") {
-                BuildPageFingerprints(
-                    graph: graph, plan: plan, key: key, jobs: settings.jobs, notingReads: notesContentReads,
-                    elsewhere: { languages.story(for: $0, outside: index) })
+            let reuse: PageReuse
+            if let previous, let edit = timings.measure("content edit", { contentEdit(of: plan, graph: graph, previous: previous) }) {
+                reuse = .contentEdit(pages: edit.pages, cache: previous)
+                output.contentState = edit.state
+                output.readersState = previous.readersState
+            } else {
+                let fingerprints = timings.measure("story identities") {
+                    BuildPageFingerprints(
+                        graph: graph, plan: plan, key: key, jobs: settings.jobs, notingReads: notesContentReads,
+                        elsewhere: { languages.story(for: $0, outside: index) })
+                }
+                reuse = .fingerprints(fingerprints, cache: previous)
+                editedContentAlone = false
             }
-            output.files += await render(
-                plan, graph: graph, renderer: renderer, translations: translations, reusing: (previous, fingerprints), into: &output)
+            output.files += await render(plan, graph: graph, renderer: renderer, translations: translations, reusing: reuse, into: &output)
         }
         output.pageCount = output.files.count + output.kept.count
         output.model = SiteModel(
             editions: zip(plans, zip(graphs, renderers)).map { SiteModel.Edition(plan: $0, graph: $1.0.graph, renderer: $1.1) },
             translations: translations, strict: settings.strict, templates: settings.templates)
         timings.measure("404, assets, sitemap") {
-            addSiteFiles(plans, renderers: renderers, translations: translations, previousSitemap: previous?.sitemap, into: &output)
+            addSiteFiles(
+                plans, renderers: renderers, translations: translations, previousSitemap: previous?.sitemap,
+                keepsEntries: editedContentAlone, into: &output)
         }
         let intact = previousOutput?.value.intact ?? [:]
         output.diagnostics += timings.measure("path check") { folderConflicts(plans, in: output, intact: intact) }
@@ -290,9 +317,11 @@ public struct SiteGenerator {
     /// feeds, the sitemap (with each page's translations) and robots.txt, and the static files.
     /// The sitemap the last build wrote, whose entries' fingerprint was `previousSitemap`, is
     /// kept when its entries are the same and its file is intact: making it again cost a
-    /// one-story rebuild of 10,000 pages 4% of its time.
+    /// one-story rebuild of 10,000 pages 4% of its time. With `keepsEntries` (a content edit,
+    /// which changes no page's URL, date or translations) they are not made to be compared.
     private func addSiteFiles(
-        _ plans: [PagePlan], renderers: [PageRenderer], translations: PageTranslations, previousSitemap: String?, into output: inout Output
+        _ plans: [PagePlan], renderers: [PageRenderer], translations: PageTranslations, previousSitemap: String?, keepsEntries: Bool,
+        into output: inout Output
     ) {
         output.files.append(notFoundPage(renderers[0], into: &output))
         output.files += assets(into: &output)
@@ -300,20 +329,23 @@ public struct SiteGenerator {
             for (plan, renderer) in zip(plans, renderers) {
                 output.files += plan.feeds.map { FeedFile.make(for: $0, renderer: renderer, baseURL: baseURL, site: settings.site) }
             }
-            let entries = plans.flatMap { plan in
-                ParallelWork.map(count: plan.pages.count, jobs: settings.jobs) { index in
-                    let page = plan.pages[index]
-                    return Sitemap.Entry(
-                        url: page.location.url, lastModified: StoryDate(page.kind.story?.string("published_at"))?.rfc3339,
-                        alternates: translations.sitemapAlternates(of: page, in: plan.language))
+            let entries = {
+                plans.flatMap { plan in
+                    ParallelWork.map(count: plan.pages.count, jobs: settings.jobs) { index in
+                        let page = plan.pages[index]
+                        return Sitemap.Entry(
+                            url: page.location.url, lastModified: StoryDate(page.kind.story?.string("published_at"))?.rfc3339,
+                            alternates: translations.sitemapAlternates(of: page, in: plan.language))
+                    }
                 }
             }
-            let sitemap = Sitemap.fingerprint(of: entries, baseURL: baseURL)
+            let made = keepsEntries && previousSitemap != nil ? nil : entries()
+            let sitemap = made.map { Sitemap.fingerprint(of: $0, baseURL: baseURL) } ?? previousSitemap
             output.sitemap = sitemap
             if sitemap == previousSitemap, previousOutput?.value.intact[Self.sitemapPath] != nil {
                 output.kept.insert(Self.sitemapPath)
             } else {
-                output.files.append(OutputFile(path: Self.sitemapPath, text: Sitemap.xml(entries: entries, baseURL: baseURL, jobs: settings.jobs)))
+                output.files.append(OutputFile(path: Self.sitemapPath, text: Sitemap.xml(entries: made ?? entries(), baseURL: baseURL, jobs: settings.jobs)))
             }
             output.files.append(OutputFile(path: "robots.txt", text: Sitemap.robots(baseURL: baseURL)))
         }
@@ -514,46 +546,89 @@ public struct SiteGenerator {
 
     // MARK: Rendering
 
+    /// How a build tells which pages of the last build it may keep.
+    private enum PageReuse {
+        /// A page whose fingerprint is its record's in `cache`.
+        case fingerprints(BuildPageFingerprints, cache: BuildCache?)
+        /// A page not among `pages`, those that read the content a content edit changed (plan
+        /// indices, in order), and that has a record in `cache` (see ``contentEdit(of:graph:previous:)``).
+        case contentEdit(pages: [Int], cache: BuildCache)
+    }
+
     /// Renders every page that cannot be reused from the previous build, at most `--jobs` at
     /// once; files, warnings and cache records come back in plan order whatever the concurrency,
     /// so output is deterministic and the same as a full build's.
     private func render(
-        _ plan: PagePlan, graph: LinkGraph, renderer: PageRenderer, translations: PageTranslations,
-        reusing previous: (cache: BuildCache?, fingerprints: BuildPageFingerprints),
+        _ plan: PagePlan, graph: LinkGraph, renderer: PageRenderer, translations: PageTranslations, reusing reuse: PageReuse,
         into output: inout Output
     ) async -> [OutputFile] {
         let pages = plan.pages
         let jobs = settings.jobs
-        let listings = timings.measure("page listings") {
-            ParallelWork.map(count: pages.count, jobs: jobs) { index in
-                var listing = plan.listing(of: pages[index])
-                listing.translations = translations.of(pages[index], in: plan.language)
-                return listing
+        let listing = { @Sendable (index: Int) in
+            var listing = plan.listing(of: pages[index])
+            listing.translations = translations.of(pages[index], in: plan.language)
+            return listing
+        }
+        let lastOutput: PreviousOutputRead?
+        let reused: [BuildCache.Page?]
+        let previous: BuildCache?
+        // The fingerprints of the pages, for their records; nil for a content edit's, which
+        // fingerprints none (see BuildCache.Page.unknownFingerprint).
+        let fingerprints: [String]?
+        // Each page's listing, when every page's was made.
+        let listings: [PageListing]?
+        switch reuse {
+        case .fingerprints(let pageFingerprints, let cache):
+            previous = cache
+            let made = timings.measure("page listings") { ParallelWork.map(count: pages.count, jobs: jobs, listing) }
+            let (found, readers) = timings.measure("page fingerprints") {
+                guard pageFingerprints.notesReads else {
+                    return (pageFingerprints.fingerprints(of: pages, listings: made, jobs: jobs), nil as ContentReaders?)
+                }
+                return pageFingerprints.fingerprintsAndReaders(of: pages, listings: made, jobs: jobs)
+            }
+            if let readers {
+                output.contentReaders.append(readers)
+                if keepsReaders {
+                    let state = ContentEdit.state(of: graph, jobs: jobs)
+                    output.keptReaders = KeptReaders(readers, of: graph, state: state)
+                    output.contentState = state
+                    output.readersState = state
+                }
+            }
+            lastOutput = timings.measure("previous output") { previousOutput?.value }
+            let intact = lastOutput?.intact ?? [:]
+            // A page is kept when its fingerprint is the one its record has, and its file is as written.
+            reused = timings.measure("page reuse") {
+                ParallelWork.map(count: pages.count, jobs: jobs) { index -> BuildCache.Page? in
+                    guard let record = cache?.pages[pages[index].key], record.fingerprint == found[index],
+                          record.path == pages[index].location.filePath, intact[record.path] == record.hash else { return nil }
+                    return record
+                }
+            }
+            (fingerprints, listings) = (found, made)
+        case .contentEdit(let shown, let cache):
+            (previous, fingerprints, listings) = (cache, nil, nil)
+            lastOutput = timings.measure("previous output") { previousOutput?.value }
+            let intact = lastOutput?.intact ?? [:]
+            var isShown = [Bool](repeating: false, count: pages.count)
+            for index in shown { isShown[index] = true }
+            // A page is kept when it does not read what changed, and its file is as written.
+            reused = timings.measure("page reuse") {
+                ParallelWork.map(count: pages.count, jobs: jobs) { index -> BuildCache.Page? in
+                    guard !isShown[index], let record = cache.pages[pages[index].key], record.path == pages[index].location.filePath,
+                          intact[record.path] == record.hash else { return nil }
+                    return record
+                }
             }
         }
-        let (fingerprints, readers) = timings.measure("page fingerprints") {
-            guard previous.fingerprints.notesReads else {
-                return (previous.fingerprints.fingerprints(of: pages, listings: listings, jobs: jobs), nil as ContentReaders?)
-            }
-            return previous.fingerprints.fingerprintsAndReaders(of: pages, listings: listings, jobs: jobs)
-        }
-        if let readers { output.contentReaders.append(readers) }
-        let lastOutput = timings.measure("previous output") { previousOutput?.value }
         let intact = lastOutput?.intact ?? [:]
-        // A page is kept when its fingerprint is the one its record has, and its file is as written.
-        let reused = timings.measure("page reuse") {
-            ParallelWork.map(count: pages.count, jobs: jobs) { index -> BuildCache.Page? in
-                guard let record = previous.cache?.pages[pages[index].key], record.fingerprint == fingerprints[index],
-                      record.path == pages[index].location.filePath, intact[record.path] == record.hash else { return nil }
-                return record
-            }
-        }
         let pending = pages.indices.filter { reused[$0] == nil }
         progress.begin("Rendering", total: pending.count)
         let results = timings.measure("render") {
             renderPages(
-                pending, of: pages, listings: listings, graph: graph, plan: plan, renderer: renderer, intact: intact,
-                staging: lastOutput?.staging)
+                pending, of: pages, listing: { listings?[$0] ?? listing($0) }, graph: graph, plan: plan, renderer: renderer,
+                intact: intact, staging: lastOutput?.staging)
         }
 
         var files: [OutputFile] = []
@@ -563,7 +638,7 @@ public struct SiteGenerator {
         // Which records are renewed matters only to the page records of the last build's cache,
         // which the next one continues: a build without one does not note them (a set of a
         // hundred thousand paths, grown by rehashing, was a fifth of this phase).
-        let notesRenewal = previous.cache != nil
+        let notesRenewal = previous != nil
         timings.measure("page records") {
             output.kept.reserveCapacity(output.kept.count + pages.count - pending.count)
             output.pages.reserveCapacity(output.pages.count + pages.count)
@@ -581,7 +656,9 @@ public struct SiteGenerator {
                         case .changed(let file): files.append(file)
                         case .intact(let path, _): output.kept.insert(path)
                         }
-                        record = BuildCache.Page(fingerprint: fingerprints[index], path: file.path, rendered: rendered, hash: file.hash)
+                        record = BuildCache.Page(
+                            fingerprint: fingerprints?[index] ?? BuildCache.Page.unknownFingerprint, path: file.path, rendered: rendered,
+                            hash: file.hash)
                         if notesRenewal { output.renewedPages.insert(pages[index].key) }
                     case .failure(let error)?:
                         let location = (error as? PageRenderError)?.story ?? pages[index].location.url
@@ -611,6 +688,20 @@ public struct SiteGenerator {
         return files
     }
 
+    /// The pages to render when the content changed since the last build in some stories'
+    /// content alone (``ContentEdit``) and the readers that build kept fit this graph and plan:
+    /// those that read it, and the state of the content now. Nil when the pages must be
+    /// fingerprinted instead: no readers kept (or `serve`'s build, which keeps its own), readers
+    /// that do not fit, an edit of more than content, or one that changed what every page reads.
+    private func contentEdit(of plan: PagePlan, graph: LinkGraph, previous: BuildCache) -> (pages: [Int], state: String)? {
+        guard keepsReaders, notesContentReads, !keepsServedSite, plan.readsHeadsAlone, let kept = previous.readers,
+              let state = previous.contentState, kept.fit(graph, pageCount: plan.pages.count), let parsedFiles,
+              let edit = ContentEdit(graph: graph, from: state, earlier: parsedFiles.earlierVersions, jobs: settings.jobs),
+              let pages = kept.readers.pages(showingContentOf: edit.positions, storyCount: graph.stories.count)
+        else { return nil }
+        return (pages, edit.state)
+    }
+
     /// What rendering a page made of its file.
     private enum RenderedFile {
         /// Bytes for the write, or put in the staging folder already.
@@ -638,8 +729,8 @@ public struct SiteGenerator {
     /// goes to `staging` from there, unless it is the `intact` file (path → content hash) the
     /// last build left, which is kept (a template edited where this page does not show it).
     private func renderPages(
-        _ pending: [Int], of pages: [PlannedPage], listings: [PageListing], graph: LinkGraph, plan: PagePlan, renderer: PageRenderer,
-        intact: [String: String], staging: PageStaging?
+        _ pending: [Int], of pages: [PlannedPage], listing: @Sendable (Int) -> PageListing, graph: LinkGraph, plan: PagePlan,
+        renderer: PageRenderer, intact: [String: String], staging: PageStaging?
     ) -> [Result<(RenderedPage, RenderedFile), any Error>?] {
         let progress = self.progress
         // Each page's result goes straight to its index: gathered from a list in pending order,
@@ -652,7 +743,7 @@ public struct SiteGenerator {
                 let index = pending[position]
                 let page = pages[index]
                 results[index] = Result<(RenderedPage, RenderedFile), any Error> {
-                    var rendered = try Self.render(page, listing: listings[index], graph: graph, plan: plan, renderer: renderer)
+                    var rendered = try Self.render(page, listing: listing(index), graph: graph, plan: plan, renderer: renderer)
                     let file = OutputFile(path: page.location.filePath, text: rendered.html)
                     rendered.html = ""  // the file holds the bytes now; keeping both would double peak memory
                     if intact[file.path] == file.hash { return (rendered, .intact(path: file.path, hash: file.hash)) }

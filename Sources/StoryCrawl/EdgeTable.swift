@@ -44,6 +44,17 @@ struct EdgeTable: Sendable {
 
     var count: Int { kinds.count }
 
+    /// A hash of where the edges lead, not of what their texts say: each edge's source, target,
+    /// kind and whether it resolved.
+    var shape: UInt64 {
+        var fingerprint = Fingerprint()
+        sources.withUnsafeBytes { fingerprint.combine(bytes: $0.assumingMemoryBound(to: UInt8.self)) }
+        targets.withUnsafeBytes { fingerprint.combine(bytes: $0.assumingMemoryBound(to: UInt8.self)) }
+        fingerprint.combine(bytes: kinds)
+        for index in placedTargets.keys.sorted() { fingerprint.combine(Int64(index)) }
+        return fingerprint.value
+    }
+
     /// Makes room for `count` more edges with `textBytes` more bytes of text.
     mutating func reserveCapacity(adding count: Int, textBytes: Int) {
         sources.reserveCapacity(sources.count + count)
@@ -317,10 +328,10 @@ struct EdgeTable: Sendable {
     /// then the UUIDs placed.
     func write(into writer: inout ByteRecordWriter) {
         writer.number(count)
-        Self.write(sources, into: &writer)
-        Self.write(targets, into: &writer)
+        writer.numbers(sources)
+        writer.numbers(targets)
         writer.raw(kinds)
-        Self.write(textEnds, into: &writer)
+        writer.numbers(textEnds)
         writer.raw(text)
         for placed in [placedSources, placedTargets] {
             writer.number(placed.count)
@@ -331,23 +342,15 @@ struct EdgeTable: Sendable {
         }
     }
 
-    private static func write<Element: FixedWidthInteger>(_ values: [Element], into writer: inout ByteRecordWriter) {
-        #if _endian(big)
-        values.map(\.littleEndian).withUnsafeBytes { writer.raw($0) }
-        #else
-        values.withUnsafeBytes { writer.raw($0) }
-        #endif
-    }
-
     /// The table ``write(into:)`` wrote, for a graph of `storyCount` stories; nil when it is
     /// unreadable or its edges are not edges of such a graph: every position among the stories,
     /// every kind known, every edge's texts whole, every reference by its target's UUID with a
     /// target, every id a number.
     init?(from reader: inout ByteRecordReader, storyCount: Int) {
         guard let count = reader.count(),
-              let sources: [Int32] = Self.read(count, from: &reader), let targets: [Int32] = Self.read(count, from: &reader),
-              let kinds: [UInt8] = Self.read(count, from: &reader), let textEnds: [UInt32] = Self.read(count, from: &reader),
-              let text: [UInt8] = Self.read(textEnds.last.map(Int.init) ?? 0, from: &reader)
+              let sources: [Int32] = reader.numbers(count: count), let targets: [Int32] = reader.numbers(count: count),
+              let kinds: [UInt8] = reader.numbers(count: count), let textEnds: [UInt32] = reader.numbers(count: count),
+              let text: [UInt8] = reader.numbers(count: textEnds.last.map(Int.init) ?? 0)
         else { return nil }
         var placed: [[Int: String]] = []
         for _ in 0..<2 {
@@ -379,19 +382,5 @@ struct EdgeTable: Sendable {
         self.text = text
         self.placedSources = placedSources
         self.placedTargets = placedTargets
-    }
-
-    /// `count` values written by ``write(_:into:)``; nil when they are not there.
-    private static func read<Element: FixedWidthInteger>(_ count: Int, from reader: inout ByteRecordReader) -> [Element]? {
-        guard let bytes = reader.raw(), bytes.count == count * MemoryLayout<Element>.size else { return nil }
-        let values = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
-            initialized = count
-        }
-        #if _endian(big)
-        return values.map { Element(littleEndian: $0) }
-        #else
-        return values
-        #endif
     }
 }

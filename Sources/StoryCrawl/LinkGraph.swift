@@ -56,6 +56,10 @@ public struct LinkGraph: Sendable {
     /// Every reference in the reached stories: by source in ``stories`` order, then in document
     /// order. Held flat (see ``EdgeTable``); each is made an ``Edge`` when read.
     public var edges: Edges { Edges(table: table, stories: stories) }
+    /// A hash of the graph's shape: where each edge leads (by positions in ``stories``), its
+    /// kind and whether it resolved. Two graphs of the same stories with the same shape read
+    /// each other's stories alike.
+    public var edgeShape: UInt64 { table.shape }
     /// Stories of the source that no entry reaches, in the source's order (empty when the
     /// source cannot list its stories).
     public internal(set) var orphans: [Story]

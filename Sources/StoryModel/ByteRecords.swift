@@ -388,3 +388,31 @@ public struct ByteRecordReader {
         }
     }
 }
+
+extension ByteRecordWriter {
+    /// Fixed-width numbers as they are in memory (little-endian), preceded by their bytes'
+    /// count: a whole array written, and read back (``ByteRecordReader/numbers(count:)``), at once.
+    public mutating func numbers<Element: FixedWidthInteger>(_ values: [Element]) {
+        #if _endian(big)
+        values.map(\.littleEndian).withUnsafeBytes { raw($0) }
+        #else
+        values.withUnsafeBytes { raw($0) }
+        #endif
+    }
+}
+
+extension ByteRecordReader {
+    /// The `count` numbers ``ByteRecordWriter/numbers(_:)`` wrote; nil when there are not that many.
+    public mutating func numbers<Element: FixedWidthInteger>(count: Int) -> [Element]? {
+        guard let bytes = raw(), bytes.count == count * MemoryLayout<Element>.size else { return nil }
+        let values = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            initialized = count
+        }
+        #if _endian(big)
+        return values.map { Element(littleEndian: $0) }
+        #else
+        return values
+        #endif
+    }
+}

@@ -36,6 +36,8 @@ public final class ParsedFileCache: @unchecked Sendable {
     /// The places in the cache file of the stories whose translations were found to have more
     /// digests than it holds: their records are out of date.
     private let translationsFound = TranslationsFound()
+    /// The stories the files read again by the latest load held before it, by UUID.
+    private var earlier: [String: Story] = [:]
 
     /// A cache file read, continued by the next one written.
     private struct Disk {
@@ -123,6 +125,12 @@ public final class ParsedFileCache: @unchecked Sendable {
         changedFiles.clear()
         lock.withLock {
             let read = loaded.filter { !$0.wasKept }
+            earlier = [:]
+            for item in read {
+                for entry in (files[item.path]?.file).map({ $0.stories + $0.related }) ?? [] where earlier[entry.story.uuid] == nil {
+                    earlier[entry.story.uuid] = entry.story
+                }
+            }
             // Every path kept before is among the loaded ones: the counts match and the new reads
             // replace kept paths (the rest were kept, so are there).
             if loaded.count == files.count, read.allSatisfy({ files[$0.path] != nil }) {
@@ -138,13 +146,20 @@ public final class ParsedFileCache: @unchecked Sendable {
             var next: [String: Kept] = [:]
             next.reserveCapacity(loaded.count)
             for item in loaded {
-                let earlier = files[item.path]
+                let kept = files[item.path]
                 next[item.path] = Kept(
-                    stamp: item.stamp, file: item.file, record: item.wasKept ? earlier?.record : nil, ordinal: earlier?.ordinal)
+                    stamp: item.stamp, file: item.file, record: item.wasKept ? kept?.record : nil, ordinal: kept?.ordinal)
             }
             differsFromDisk = true
             files = next
         }
+    }
+
+    /// The versions of the stories, by UUID, that the cache held of the files the latest load
+    /// read again (those whose `stat` changed): they tell what an edit changed (see
+    /// `ContentEdit` in SiteBuild). Empty when the load read none again that the cache held.
+    public var earlierVersions: [String: Story] {
+        lock.withLock { earlier }
     }
 
     /// The content files that changed between the latest load and the reading of their content,

@@ -20,6 +20,38 @@ extension SiteBuildTests {
                        warnings: [], pages: pages)
         }
 
+        @Test("page records keep the states of the content they were made of and of the readers they go with; the readers they name are read with them, and a cache that names none removes them")
+        func contentStates() throws {
+            let output = try TemporaryFolder()
+            let graph = try ContentReadersTests.graph()
+            let readers = KeptReaders(ContentReadersTests.fingerprintsAndReaders(graph).readers, of: graph, state: "noted")
+            var cache = Self.cache(["uuid-1": Self.record(1, round: 0)])
+            cache.contentState = "now"
+            cache.readersState = "noted"
+            try cache.write(in: output.url, readers: readers)
+            let read = try #require(BuildCache.read(in: output.url, key: "key")).readingPages(in: output.url)
+            #expect(read.contentState == "now" && read.readersState == "noted")
+            #expect(read.readers?.readers == readers.readers)
+
+            // Records continued by a build that kept the readers (a content edit's) go on naming them.
+            cache.contentState = "later"
+            try cache.write(in: output.url, continuing: read.pagesRead, renewed: ["uuid-1"])
+            let continued = try #require(BuildCache.read(in: output.url, key: "key")).readingPages(in: output.url)
+            #expect(continued.contentState == "later" && continued.readers?.readers == readers.readers)
+
+            // Records that name other readers find none; records that name none remove them.
+            cache.readersState = "other"
+            try cache.write(in: output.url)
+            #expect(try #require(BuildCache.read(in: output.url, key: "key")).readingPages(in: output.url).readers == nil)
+            #expect(output.exists(KeptReaders.relativePath))
+            cache.readersState = nil
+            cache.contentState = nil
+            try cache.write(in: output.url)
+            #expect(!output.exists(KeptReaders.relativePath))
+            let none = try #require(BuildCache.read(in: output.url, key: "key")).readingPages(in: output.url)
+            #expect(none.contentState == nil && none.readersState == nil && none.pages == cache.pages)
+        }
+
         @Test("page records written again over the file read, a few of them renewed, keep every page and read back as written")
         func continuedRecords() throws {
             let output = try TemporaryFolder()

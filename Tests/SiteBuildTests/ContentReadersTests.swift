@@ -19,8 +19,9 @@ extension SiteBuildTests {
 
         /// A small site: home links to the blog's start page and to about; the blog lists its two
         /// posts; post1 relates to author, who relates to badge, and links to about; about links
-        /// to post2; the global story relates to footer. `changed` says `v2` instead of `v1`.
-        static func graph(changing changed: String? = nil) throws -> LinkGraph {
+        /// to post2; the global story relates to footer. `changed` says `v2` instead of `v1`;
+        /// without `linking`, about does not link to post2.
+        static func graph(changing changed: String? = nil, linking: Bool = true) throws -> LinkGraph {
             let slugs = [
                 "home": "home", "blog": "blog/", "post1": "blog/post1", "post2": "blog/post2", "author": "authors/ann",
                 "badge": "authors/badge", "about": "about", "global": "global", "footer": "footer",
@@ -38,7 +39,7 @@ extension SiteBuildTests {
                 edge("author", "badge", .relation, field: "badge"),
                 edge("about", "post2", .multilink),
                 edge("global", "footer", .relation, field: "footer"),
-            ]
+            ].filter { linking || $0.source != "about" }
             return LinkGraph(stories: stories.map { LinkGraph.Node(story: $0, depth: 0, firstLinkedFrom: nil) }, edges: edges, root: stories[0])
         }
 
@@ -74,7 +75,7 @@ extension SiteBuildTests {
             let changed = before.keys.indices.filter { before.fingerprints[$0] != after.fingerprints[$0] }
             #expect(!changed.isEmpty, "a story's content is read by some page")
             let position = try #require(graph.position(of: uuid))
-            let readers = before.readers.pages(showingContentOf: [position])
+            let readers = before.readers.pages(showingContentOf: [position], storyCount: graph.stories.count)
             if Self.globalRelated.contains(uuid) {
                 #expect(readers == nil)
                 #expect(changed == Array(before.keys.indices), "every page shows the global story")
@@ -91,7 +92,7 @@ extension SiteBuildTests {
             let graph = try Self.graph()
             let found = Self.fingerprintsAndReaders(graph)
             func readers(_ uuids: String...) throws -> Set<String>? {
-                try found.readers.pages(showingContentOf: uuids.map { try #require(graph.position(of: $0)) }).map { Set($0.map { found.keys[$0] }) }
+                try found.readers.pages(showingContentOf: uuids.map { try #require(graph.position(of: $0)) }, storyCount: graph.stories.count).map { Set($0.map { found.keys[$0] }) }
             }
             #expect(try readers("post2") == ["post2", "blog", "about"])
             #expect(try readers("author") == ["author", "post1", "blog"], "post1 relates to author, blog lists post1 with what it shows")

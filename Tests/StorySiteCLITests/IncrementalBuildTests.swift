@@ -304,6 +304,68 @@ extension StorySiteCLITests {
             try await Self.expectSameAsFullBuild(workspace, "a text edit after a layout edit")
         }
 
+        /// The `Rendered … pages` line of a build's progress.
+        static func renderedLine(of result: Executable.Result) -> String {
+            result.stderr.split(separator: "\n").first { $0.contains("Rendered ") }.map(String.init) ?? ""
+        }
+
+        @Test("on a site without languages, a rebuild after edits of stories' content alone renders the pages that show it without fingerprinting every page, again and again; an edit of a name or a link, readers that cannot be read or a page file removed do what a full build would")
+        func contentEdits() async throws {
+            let workspace = try Self.linkChainSite()
+            try workspace.write("storysite.json", #"{"baseURL": "https://example.test/"}"#)
+            let first = try await Self.phasesOfBuild(in: workspace)
+            #expect(first.contains("story identities") && !first.contains("content edit"), "\(first)")
+            #expect(workspace.exists("Output/.storysite/readers"))
+            let sitemap = try Self.inode("Output/sitemap.xml", in: workspace)
+
+            // a's text, twice: home links to a, so it shows a's content too; b (a links to it) shows only a's name.
+            for title in ["Onward", "Forward"] {
+                try Self.editA(in: workspace, title: title)
+                let result = try await Executable.run(["build", "--timings"], in: workspace.url)
+                #expect(result.status == 0, "\(result.stderr)")
+                let phases = Self.phaseNames(in: result.stderr.components(separatedBy: "Timings:").last ?? "")
+                #expect(phases.contains("content edit") && !phases.contains("story identities"), "\(phases)")
+                #expect(Self.renderedLine(of: result).contains("Rendered 2 pages, kept 1 unchanged"), "\(result.stderr)")
+                #expect(try workspace.read("Output/a/index.html").contains(title))
+                #expect(try Self.inode("Output/sitemap.xml", in: workspace) == sitemap, "the sitemap is kept")
+                try await Self.expectSameAsFullBuild(workspace, "a content edit")
+            }
+            // A new name is more than content: every page is fingerprinted (a's and home's records,
+            // which a content edit left without a fingerprint, render again to the same bytes).
+            try workspace.write("Content/b.json", Site.story("b", uuid: "b").replacingOccurrences(of: #""name": "b""#, with: #""name": "Bee""#))
+            let renamed = try await Self.phasesOfBuild(in: workspace)
+            #expect(renamed.contains("story identities"), "\(renamed)")
+            try await Self.expectSameAsFullBuild(workspace, "a new name")
+            // So is a new link (a to c, b left unreached); the content edit after it uses the readers noted then.
+            try Self.editA(in: workspace, title: "Forward", linkTo: "c")
+            #expect(try await Self.phasesOfBuild(in: workspace).contains("story identities"))
+            try await Self.expectSameAsFullBuild(workspace, "a new link")
+            try Self.editA(in: workspace, title: "Ahead", linkTo: "c")
+            #expect(!(try await Self.phasesOfBuild(in: workspace).contains("story identities")))
+            try await Self.expectSameAsFullBuild(workspace, "a content edit after a new link")
+
+            // A page file removed is rendered again, though it does not show the content edited.
+            try FileManager.default.removeItem(at: workspace.path("Output/c/index.html"))
+            try Self.editA(in: workspace, title: "Beyond", linkTo: "c")
+            let restored = try await Executable.run(["build", "--timings"], in: workspace.url)
+            #expect(restored.status == 0, "\(restored.stderr)")
+            #expect(!restored.stderr.contains("story identities"), "\(restored.stderr)")
+            #expect(Self.renderedLine(of: restored).contains("Rendered 3 pages"), "\(restored.stderr)")
+            try await Self.expectSameAsFullBuild(workspace, "a content edit with a page file removed")
+
+            // Readers that cannot be read, or none: the pages are fingerprinted.
+            for damage in ["storysite content readers 1\n\u{FF}", nil] {
+                if let damage {
+                    try workspace.write("Output/.storysite/readers", damage)
+                } else {
+                    try FileManager.default.removeItem(at: workspace.path("Output/.storysite/readers"))
+                }
+                try Self.editA(in: workspace, title: damage == nil ? "Onward" : "Forward", linkTo: "c")
+                #expect(try await Self.phasesOfBuild(in: workspace).contains("story identities"))
+                try await Self.expectSameAsFullBuild(workspace, damage == nil ? "readers removed" : "corrupt readers")
+            }
+        }
+
         @Test("on a site with languages translated by field, each language's graph is kept apart and brought up to date after text edits and a new link; each as a full build would")
         func keptGraphPerLanguage() async throws {
             let workspace = try Self.linkChainSite()

@@ -36,6 +36,32 @@ extension StorySourceTests {
             #expect(try await Self.names(LocalFolderSource(folder: folder.url, cache: cache)) == ["Alpha 2", "Bravo", "Delta"])
         }
 
+        @Test("after a load, the cache gives the versions the files it read again held before, and none of files it kept or had not seen")
+        func earlierVersions() async throws {
+            let folder = try TemporaryFolder()
+            try folder.write("a.json", Self.story("a", name: "Alpha"))
+            try folder.write("b.json", Self.story("b", name: "Bravo"))
+            let cache = ParsedFileCache()
+            _ = try LocalFolderSource(folder: folder.url, cache: cache)
+            #expect(cache.earlierVersions.isEmpty, "a first load read every file, none of them held before")
+
+            try folder.write("a.json", Self.story("a", name: "Alpha 2"))
+            try folder.write("c.json", Self.story("c", name: "Charlie"))
+            _ = try LocalFolderSource(folder: folder.url, cache: cache)
+            #expect(cache.earlierVersions.mapValues(\.name) == ["a": "Alpha"], "b was kept, c is new")
+
+            // Kept on disk and read back, the cache gives the earlier versions by their heads.
+            let file = folder.path("cache")
+            try #require(cache.encoded()).write(to: file)
+            let read = ParsedFileCache.reading(file)
+            try folder.write("b.json", Self.story("b", name: "Bravo 2"))
+            _ = try LocalFolderSource(folder: folder.url, cache: read)
+            let earlier = try #require(read.earlierVersions["b"])
+            #expect(earlier.name == "Bravo" && read.earlierVersions.count == 1)
+            _ = try LocalFolderSource(folder: folder.url, cache: read)
+            #expect(read.earlierVersions.isEmpty, "a load that read nothing again")
+        }
+
         @Test("a file is taken from the cache only while its size, times and inode are those it was read with")
         func stampDecides() async throws {
             let folder = try TemporaryFolder()
