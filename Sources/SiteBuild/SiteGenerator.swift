@@ -643,13 +643,14 @@ public struct SiteGenerator {
             output.kept.reserveCapacity(output.kept.count + pages.count - pending.count)
             output.pages.reserveCapacity(output.pages.count + pages.count)
             if notesRenewal { output.renewedPages.reserveCapacity(output.renewedPages.count + pending.count) }
+            var renderedInOrder = results.makeIterator()
             for index in pages.indices {
                 var record: BuildCache.Page
                 if let kept = reused[index] {
                     output.kept.insert(kept.path)
                     record = kept
                 } else {
-                    switch results[index] {
+                    switch renderedInOrder.next()! {
                     case .success(let (rendered, file))?:
                         renderedCount += 1
                         switch file {
@@ -724,8 +725,8 @@ public struct SiteGenerator {
         }
     }
 
-    /// Renders the pages at `pending` on at most `--jobs` threads, each result at its page's
-    /// index. A page's file (and so its content hash) is made on the rendering thread too, and
+    /// Renders the pages at `pending` on at most `--jobs` threads, each result at its place in
+    /// `pending`. A page's file (and so its content hash) is made on the rendering thread too, and
     /// goes to `staging` from there, unless it is the `intact` file (path → content hash) the
     /// last build left, which is kept (a template edited where this page does not show it).
     private func renderPages(
@@ -733,16 +734,15 @@ public struct SiteGenerator {
         renderer: PageRenderer, intact: [String: String], staging: PageStaging?
     ) -> [Result<(RenderedPage, RenderedFile), any Error>?] {
         let progress = self.progress
-        // Each page's result goes straight to its index: gathered from a list in pending order,
-        // each was copied (a retain of its strings and arrays) and the list freed (a release
-        // of each), on one thread.
-        var results = [Result<(RenderedPage, RenderedFile), any Error>?](repeating: nil, count: pages.count)
+        // Each page's result goes straight to its place: gathered from a list, each was copied (a
+        // retain of its strings and arrays) and the list freed (a release of each), on one thread.
+        var results = [Result<(RenderedPage, RenderedFile), any Error>?](repeating: nil, count: pending.count)
         results.withUnsafeMutableBufferPointer { results in
             ParallelWork.forEach(count: pending.count, jobs: settings.jobs) { position in
                 defer { progress.advance() }
                 let index = pending[position]
                 let page = pages[index]
-                results[index] = Result<(RenderedPage, RenderedFile), any Error> {
+                results[position] = Result<(RenderedPage, RenderedFile), any Error> {
                     var rendered = try Self.render(page, listing: listing(index), graph: graph, plan: plan, renderer: renderer)
                     let file = OutputFile(path: page.location.filePath, text: rendered.html)
                     rendered.html = ""  // the file holds the bytes now; keeping both would double peak memory
@@ -756,9 +756,8 @@ public struct SiteGenerator {
         if let staging, staging.staged != nil {
             results.withUnsafeMutableBufferPointer { results in
                 ParallelWork.forEach(count: pending.count, jobs: settings.jobs) { position in
-                    let index = pending[position]
-                    guard case .success((let page, .changed(let file)))? = results[index], !file.isStaged else { return }
-                    results[index] = .success((page, .changed(staging.putHeld(file))))
+                    guard case .success((let page, .changed(let file)))? = results[position], !file.isStaged else { return }
+                    results[position] = .success((page, .changed(staging.putHeld(file))))
                 }
             }
         }
