@@ -52,7 +52,7 @@ struct KeptReaders: Sendable {
         guard let data = try? Data(contentsOf: output.appendingPathComponent(relativePath), options: .alwaysMapped) else { return nil }
         return data.withUnsafeBytes { bytes in
             guard var reader = ByteRecordReader(bytes, magic: magic), reader.string() == key, reader.string() == state,
-                  let storyCount = reader.number().flatMap({ Int(exactly: $0) }), let edgeShape = reader.number(),
+                  let storyCount = reader.int(), let edgeShape = reader.number(),
                   let readers = ContentReaders(from: &reader, storyCount: storyCount), reader.isAtEnd
             else { return nil }
             return KeptReaders(state: state, storyCount: storyCount, edgeShape: edgeShape, readers: readers)
