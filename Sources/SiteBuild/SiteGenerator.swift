@@ -569,17 +569,17 @@ public struct SiteGenerator {
             listing.translations = translations.of(pages[index], in: plan.language)
             return listing
         }
-        let lastOutput: PreviousOutputRead?
-        let reused: [BuildCache.Page?]
         let previous: BuildCache?
         // The fingerprints of the pages, for their records; nil for a content edit's, which
         // fingerprints none (see BuildCache.Page.unknownFingerprint).
         let fingerprints: [String]?
         // Each page's listing, when every page's was made.
         let listings: [PageListing]?
+        // Whether the page at an index may keep its record: its fingerprint is the record's, or
+        // it does not read what a content edit changed.
+        let mayKeep: @Sendable (Int, BuildCache.Page) -> Bool
         switch reuse {
         case .fingerprints(let pageFingerprints, let cache):
-            previous = cache
             let made = timings.measure("page listings") { ParallelWork.map(count: pages.count, jobs: jobs, listing) }
             let (found, readers) = timings.measure("page fingerprints") {
                 guard pageFingerprints.notesReads else {
@@ -596,33 +596,24 @@ public struct SiteGenerator {
                     output.readersState = state
                 }
             }
-            lastOutput = timings.measure("previous output") { previousOutput?.value }
-            let intact = lastOutput?.intact ?? [:]
-            // A page is kept when its fingerprint is the one its record has, and its file is as written.
-            reused = timings.measure("page reuse") {
-                ParallelWork.map(count: pages.count, jobs: jobs) { index -> BuildCache.Page? in
-                    guard let record = cache?.pages[pages[index].key], record.fingerprint == found[index],
-                          record.path == pages[index].location.filePath, intact[record.path] == record.hash else { return nil }
-                    return record
-                }
-            }
-            (fingerprints, listings) = (found, made)
+            mayKeep = { index, record in record.fingerprint == found[index] }
+            (previous, fingerprints, listings) = (cache, found, made)
         case .contentEdit(let shown, let cache):
-            (previous, fingerprints, listings) = (cache, nil, nil)
-            lastOutput = timings.measure("previous output") { previousOutput?.value }
-            let intact = lastOutput?.intact ?? [:]
             var isShown = [Bool](repeating: false, count: pages.count)
             for index in shown { isShown[index] = true }
-            // A page is kept when it does not read what changed, and its file is as written.
-            reused = timings.measure("page reuse") {
-                ParallelWork.map(count: pages.count, jobs: jobs) { index -> BuildCache.Page? in
-                    guard !isShown[index], let record = cache.pages[pages[index].key], record.path == pages[index].location.filePath,
-                          intact[record.path] == record.hash else { return nil }
-                    return record
-                }
+            mayKeep = { [isShown] index, _ in !isShown[index] }
+            (previous, fingerprints, listings) = (cache, nil, nil)
+        }
+        let lastOutput = timings.measure("previous output") { previousOutput?.value }
+        let intact = lastOutput?.intact ?? [:]
+        // A page is kept when it may keep its record, and its file is as written.
+        let reused = timings.measure("page reuse") {
+            ParallelWork.map(count: pages.count, jobs: jobs) { index -> BuildCache.Page? in
+                guard let record = previous?.pages[pages[index].key], mayKeep(index, record),
+                      record.path == pages[index].location.filePath, intact[record.path] == record.hash else { return nil }
+                return record
             }
         }
-        let intact = lastOutput?.intact ?? [:]
         let pending = pages.indices.filter { reused[$0] == nil }
         progress.begin("Rendering", total: pending.count)
         let results = timings.measure("render") {
