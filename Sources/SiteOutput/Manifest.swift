@@ -24,6 +24,9 @@ struct Manifest: Sendable, Equatable {
     /// bytes: a manifest of the same paths is written in it again rather than sorted (a third
     /// of the time its encoding took at 10,000 pages).
     private var pathsAsRead: [String] = []
+    /// The file read, when it was laid out as ``encoded()`` writes and its paths are
+    /// ``pathsAsRead``: a manifest of the same paths copies from it the entries that did not change.
+    private var layout: ManifestLayout?
 
     static func == (lhs: Manifest, rhs: Manifest) -> Bool {
         lhs.generator == rhs.generator && lhs.files == rhs.files
@@ -35,19 +38,36 @@ struct Manifest: Sendable, Equatable {
         var reason: String
     }
 
-    /// Reads the manifest of `output`; nil when there is none. It is read off the parser's
-    /// tape, without a tree: a site of ten thousand pages has a manifest of ten thousand entries.
+    /// Reads the manifest of `output`; nil when there is none. A file laid out as ``encoded()``
+    /// writes it is read as such (``ManifestLayout``); another is read off the parser's tape,
+    /// without a tree: a site of ten thousand pages has a manifest of ten thousand entries.
     static func read(in output: URL) throws(Unreadable) -> Manifest? {
         let url = output.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let tape: JSONTape
         do {
-            tape = try JSONTape(parsing: [UInt8](Data(contentsOf: url)))
+            let bytes = [UInt8](try Data(contentsOf: url))
+            if let layout = ManifestLayout(bytes) { return try manifest(laidOutAs: layout) }
+            tape = try JSONTape(parsing: bytes)
+        } catch let error as Unreadable {
+            throw error
         } catch {
             throw Unreadable(reason: "\(error)")
         }
         let read = tape.withReader { reader in Result { () throws(Unreadable) in try manifest(in: reader) } }
         return try read.get()
+    }
+
+    /// The manifest of a file laid out as ``encoded()`` writes it.
+    private static func manifest(laidOutAs layout: ManifestLayout) throws(Unreadable) -> Manifest {
+        var reading = Reading(generator: layout.generator, count: layout.entries.count)
+        for read in layout.entries {
+            if let unsafe = Reading.unsafe(read.path) { throw unsafe }
+            reading.add(read.path, read.entry)
+        }
+        var manifest = try reading.finish()
+        if manifest.pathsAsRead.count == layout.entries.count { manifest.layout = layout }
+        return manifest
     }
 
     /// The manifest the tape of `reader` holds.
@@ -56,18 +76,12 @@ struct Manifest: Sendable, Equatable {
               let files = reader.value(forKey: "files", inObject: 0), reader.kind(at: files) == .object else {
             throw Unreadable(reason: "expected an object with 'generator' and 'files'")
         }
-        var manifest = Manifest(generator: generator)
-        manifest.files.reserveCapacity(reader.count(at: files))
-        manifest.pathsAsRead.reserveCapacity(reader.count(at: files))
-        var inByteOrder = true
+        var reading = Reading(generator: generator, count: reader.count(at: files))
         var problem: Unreadable?
         reader.forEachEntry(ofObject: files) { key, value in
             let path = reader.string(at: key)!
-            if inByteOrder, let last = manifest.pathsAsRead.last { inByteOrder = last.utf8Precedes(path) }
-            manifest.pathsAsRead.append(path)
-            // The folder may come from a CI cache or a download: what it names, a build may delete.
-            if let unsafe = SafePath.problem(in: path) {
-                problem = Unreadable(reason: "it lists '\(path)', which storysite would never write: \(unsafe)")
+            if let unsafe = Reading.unsafe(path) {
+                problem = unsafe
                 return false
             }
             guard reader.kind(at: value) == .object,
@@ -77,16 +91,46 @@ struct Manifest: Sendable, Equatable {
                 problem = Unreadable(reason: "the entry of '\(path)' needs a size, a hash and a modification time")
                 return false
             }
-            manifest.files[path] = Entry(size: size, hash: hash, modified: modified)
+            reading.add(path, Entry(size: size, hash: hash, modified: modified))
             return true
         }
         if let problem { throw problem }
-        if !inByteOrder { manifest.pathsAsRead = [] }
-        // A path that is also another's folder could only be a symbolic link to elsewhere.
-        if let conflict = SafePath.folderConflicts(among: manifest.files.keys, contains: { manifest.files[$0] != nil }).first {
-            throw Unreadable(reason: "it lists both '\(conflict.file)' and '\(conflict.below)', which storysite would never write")
+        return try reading.finish()
+    }
+
+    /// A manifest as its file is read, an entry at a time in the file's order.
+    private struct Reading {
+        var manifest: Manifest
+        var inByteOrder = true
+
+        init(generator: String, count: Int) {
+            manifest = Manifest(generator: generator)
+            manifest.files.reserveCapacity(count)
+            manifest.pathsAsRead.reserveCapacity(count)
         }
-        return manifest
+
+        /// Why a manifest that lists `path` cannot be read, when storysite would never write it;
+        /// nil for a path it may write. The folder may come from a CI cache or a download: what
+        /// its manifest names, a build may delete.
+        static func unsafe(_ path: String) -> Unreadable? {
+            SafePath.problem(in: path).map { Unreadable(reason: "it lists '\(path)', which storysite would never write: \($0)") }
+        }
+
+        /// Adds the entry of `path`, a path ``unsafe(_:)`` found safe.
+        mutating func add(_ path: String, _ entry: Entry) {
+            if inByteOrder, let last = manifest.pathsAsRead.last { inByteOrder = last.utf8Precedes(path) }
+            manifest.pathsAsRead.append(path)
+            manifest.files[path] = entry
+        }
+
+        consuming func finish() throws(Unreadable) -> Manifest {
+            if !inByteOrder { manifest.pathsAsRead = [] }
+            // A path that is also another's folder could only be a symbolic link to elsewhere.
+            if let conflict = SafePath.folderConflicts(among: manifest.files.keys, contains: { [files = manifest.files] in files[$0] != nil }).first {
+                throw Unreadable(reason: "it lists both '\(conflict.file)' and '\(conflict.below)', which storysite would never write")
+            }
+            return manifest
+        }
     }
 
     /// Whether the manifest names `path` byte for byte. A file on disk is storysite's only then:
@@ -106,9 +150,16 @@ struct Manifest: Sendable, Equatable {
             bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
         line("{\n  \"files\": {")
-        for (position, index) in orderedIndices().enumerated() {
+        let (indices, asRead) = orderedIndices()
+        // The entries of the file read, where they are in the same order.
+        let read = asRead ? layout : nil
+        for (position, index) in indices.enumerated() {
             let (path, entry) = files[index]
             line(position == 0 ? "\n    " : ",\n    ")
+            if let read, read.entries[position].entry == entry {
+                bytes.append(contentsOf: read.bytes[read.entries[position].bytes])
+                continue
+            }
             JSONValue.appendQuoted(path, to: &bytes)
             line(": {\n      \"hash\": ")
             JSONValue.appendQuoted(entry.hash, to: &bytes)
@@ -124,19 +175,19 @@ struct Manifest: Sendable, Equatable {
         return bytes
     }
 
-    /// The indices of ``files`` in the order of their paths' bytes: that of the file read, when
-    /// the paths are those it had.
-    private func orderedIndices() -> [Dictionary<String, Entry>.Index] {
+    /// The indices of ``files`` in the order of their paths' bytes, and whether that is the
+    /// order of the file read (``pathsAsRead``): it is when the paths are those it had.
+    private func orderedIndices() -> (indices: [Dictionary<String, Entry>.Index], asRead: Bool) {
         if pathsAsRead.count == files.count {
             var indices: [Dictionary<String, Entry>.Index] = []
             indices.reserveCapacity(files.count)
             for path in pathsAsRead {
-                guard let index = files.index(forKey: path) else { return ByteOrder.sortedIndices(of: files) }
+                guard let index = files.index(forKey: path) else { return (ByteOrder.sortedIndices(of: files), false) }
                 indices.append(index)
             }
-            return indices
+            return (indices, true)
         }
-        return ByteOrder.sortedIndices(of: files)
+        return (ByteOrder.sortedIndices(of: files), false)
     }
 
     /// Writes ``encoded()`` to `url`, its bytes not copied into a `Data` first (14 MB more, for

@@ -82,6 +82,40 @@ extension SiteOutputTests {
             #expect(try #require(text.range(of: "a/index.html")).lowerBound < #require(text.range(of: "b/index.html")).lowerBound)
         }
 
+        @Test("a manifest laid out as storysite writes it reads as the same manifest laid out otherwise, and is checked the same")
+        func layoutRead() throws {
+            var made = Manifest()
+            made.files["index.html"] = Manifest.Entry(size: 0, hash: "00ff00ff00ff00ff", modified: Int64.max)
+            made.files["blog/ü ber/index.html"] = Manifest.Entry(size: 1234, hash: "0123456789abcdef", modified: 0)
+            made.files["blog/a/index.html"] = Manifest.Entry(size: 7, hash: "h", modified: 1_796_218_491_997_351_685)
+            let laidOut = String(decoding: made.encoded(), as: UTF8.self)
+            try write(laidOut)
+            #expect(try Manifest.read(in: workspace.path("Output")) == made)
+            // The same, on one line: read as JSON.
+            try write(laidOut.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "  ", with: ""))
+            #expect(try Manifest.read(in: workspace.path("Output")) == made)
+
+            // Laid out as storysite writes, and still refused for what it lists.
+            let entry = ": {\n      \"hash\": \"h\",\n      \"modified\": \"1\",\n      \"size\": 1\n    }"
+            func manifestText(_ paths: String...) -> String {
+                "{\n  \"files\": {\n    " + paths.map { "\"\($0)\"" + entry }.joined(separator: ",\n    ")
+                    + "\n  },\n  \"generator\": \"storysite\"\n}"
+            }
+            try write(manifestText("../x"))
+            #expect(readProblem()?.hasPrefix("it lists '../x', which storysite would never write") == true)
+            try write(manifestText("a", "a/b"))
+            #expect(readProblem()?.hasPrefix("it lists both 'a' and 'a/b', which storysite would never write") == true)
+            // A time past what 64 bits hold, in the same layout, is no time.
+            try write(manifestText("a").replacingOccurrences(of: "\"modified\": \"1\"", with: "\"modified\": \"9223372036854775808\""))
+            #expect(readProblem() == "the entry of 'a' needs a size, a hash and a modification time")
+            // Paths repeated and out of order: the last entry of a path counts, and they are written sorted.
+            try write(manifestText("b", "a", "b").replacingOccurrences(of: "\"size\": 1\n    }\n  }", with: "\"size\": 2\n    }\n  }"))
+            let repeated = try #require(try Manifest.read(in: workspace.path("Output")))
+            #expect(repeated.files.mapValues(\.size) == ["a": 1, "b": 2])
+            #expect(String(decoding: repeated.encoded(), as: UTF8.self) == manifestText("a", "b").replacingOccurrences(
+                of: "\"size\": 1\n    }\n  }", with: "\"size\": 2\n    }\n  }"))
+        }
+
         @Test("an empty manifest reads back as empty")
         func empty() throws {
             try write(String(decoding: Manifest().encoded(), as: UTF8.self))
