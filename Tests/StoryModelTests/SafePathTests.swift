@@ -49,6 +49,13 @@ extension StoryModelTests {
         func folderConflicts() {
             let conflicts = SafePath.folderConflicts(among: ["assets/style.css", "assets/style.css/index.html", "index.html", "a/index.html"])
             #expect(conflicts.map { [$0.file, $0.below] } == [["assets/style.css", "assets/style.css/index.html"]])
+            // Many paths, some deep, a file below a file below a file; and the same with a path
+            // that is not ASCII, whose folders are compared as Swift compares text.
+            var paths = (0..<2_000).map { "posts/post-\($0)/index.html" } + ["a", "a/b", "a/b/c", "a-b/c", "a.html"]
+            let expected = [["a", "a/b"], ["a", "a/b/c"], ["a/b", "a/b/c"]]
+            #expect(SafePath.folderConflicts(among: paths).map { [$0.file, $0.below] } == expected)
+            paths += ["caf\u{E9}", "cafe\u{301}/index.html"]
+            #expect(SafePath.folderConflicts(among: paths).map { [$0.file, $0.below] } == expected + [["caf\u{E9}", "cafe\u{301}/index.html"]])
         }
     }
 }
