@@ -113,10 +113,12 @@ public enum SafePath {
         let paths = Array(paths)
         // The set is made only when a folder's hash matches a path's (see the other overload).
         var files: Set<String>?
-        return folderConflicts(among: paths) { path in
+        let conflicts = folderConflicts(among: paths) { path in
             if files == nil { files = Set(paths) }
             return files!.contains(path)
         }
+        // A path given twice gives its conflicts twice, side by side once sorted.
+        return conflicts.enumerated().filter { $0.offset == 0 || conflicts[$0.offset - 1] != $0.element }.map(\.element)
     }
 
     /// ``folderConflicts(among:)`` for paths held in a table already, without copying them into a

@@ -54,6 +54,7 @@ extension StoryModelTests {
             var paths = (0..<2_000).map { "posts/post-\($0)/index.html" } + ["a", "a/b", "a/b/c", "a-b/c", "a.html"]
             let expected = [["a", "a/b"], ["a", "a/b/c"], ["a/b", "a/b/c"]]
             #expect(SafePath.folderConflicts(among: paths).map { [$0.file, $0.below] } == expected)
+            #expect(SafePath.folderConflicts(among: paths + ["a/b/c"]).map { [$0.file, $0.below] } == expected, "a path given twice")
             paths += ["caf\u{E9}", "cafe\u{301}/index.html"]
             #expect(SafePath.folderConflicts(among: paths).map { [$0.file, $0.below] } == expected + [["caf\u{E9}", "cafe\u{301}/index.html"]])
         }
