@@ -42,5 +42,14 @@ extension SiteOutputTests {
                 (error as? UnsafeSlugError)?.description == message
             }
         }
+
+        @Test("a folder whose name's first byte is a dot is hidden, whatever mark follows the dot")
+        func dotThenMark() {
+            #expect {
+                try PageLocation(fullSlug: "blog/.\u{301}x/post", isHome: false)
+            } throws: { error in
+                (error as? UnsafeSlugError)?.reason.hasSuffix("starts with a dot (hidden files belong to the user, and hosts do not serve them)") == true
+            }
+        }
     }
 }
