@@ -48,8 +48,7 @@ public struct PageLocation: Sendable, Hashable, Comparable {
     /// of the page one folder up).
     private static func validate(_ slug: String, filePath: String) throws(UnsafeSlugError) {
         if slug.isEmpty || slug == "/" { throw UnsafeSlugError(slug: slug, reason: "it is empty") }
-        var path = filePath
-        if let reason = path.withUTF8(folderProblem(in:)) { throw UnsafeSlugError(slug: slug, reason: reason) }
+        if let reason = filePath.withUTF8Bytes(folderProblem(in:)) { throw UnsafeSlugError(slug: slug, reason: reason) }
         if let problem = SafePath.problem(in: filePath) { throw UnsafeSlugError(slug: slug, reason: problem) }
     }
 

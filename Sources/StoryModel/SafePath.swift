@@ -33,15 +33,7 @@ public enum SafePath {
 
     /// Whether every byte of `path` is ASCII.
     private static func isASCII(_ path: String) -> Bool {
-        withBytes(of: path) { bytes in bytes.allSatisfy { $0 < 0x80 } }
-    }
-
-    /// Calls `body` with the UTF-8 bytes of `text`, in place where they are contiguous (a native
-    /// string's are): going through the UTF-8 view a byte at a time took fifty instructions a
-    /// byte, and every page and manifest entry passes through here more than once.
-    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+        path.withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
 
     /// Why `path` is not a path storysite may write or delete below its folder, as the end
@@ -77,7 +69,7 @@ public enum SafePath {
     /// `..` segment, within the lengths, not below a reserved folder. False when in doubt:
     /// ``problem(in:)`` then looks again, and says what is wrong.
     private static func isPlainlySafe(_ path: String) -> Bool {
-        withBytes(of: path, isPlainlySafe)
+        path.withUTF8Bytes(isPlainlySafe)
     }
 
     private static func isPlainlySafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -133,14 +125,14 @@ public enum SafePath {
         // 10,000 pages 3% of its instructions. Otherwise every folder is looked up.
         var hashes: Set<UInt64>? = Set(minimumCapacity: paths.count)
         for path in paths {
-            guard let hash = withBytes(of: path, { $0.allSatisfy { $0 < 0x80 } ? hashOfBytes($0) : nil }) else {
+            guard let hash = path.withUTF8Bytes({ $0.allSatisfy { $0 < 0x80 } ? hashOfBytes($0) : nil }) else {
                 hashes = nil
                 break
             }
             hashes?.insert(hash)
         }
         for path in paths {
-            withBytes(of: path) { bytes in
+            path.withUTF8Bytes { bytes in
                 // The hash of the bytes before each slash: of a folder of the path.
                 var hash = fnvOffset
                 for (index, byte) in bytes.enumerated() {

@@ -66,12 +66,14 @@ enum FolderScan {
 
     /// Whether any component of the relative `path` starts with a dot, as a scan never enters.
     private static func isHidden(_ path: String) -> Bool {
-        var atStart = true
-        for byte in path.utf8 {
-            if atStart && byte == UInt8(ascii: ".") { return true }
-            atStart = byte == UInt8(ascii: "/")
+        path.withUTF8Bytes { bytes in
+            var atStart = true
+            for byte in bytes {
+                if atStart && byte == UInt8(ascii: ".") { return true }
+                atStart = byte == UInt8(ascii: "/")
+            }
+            return false
         }
-        return false
     }
 
     private static func lastComponent(of path: String) -> Substring {
