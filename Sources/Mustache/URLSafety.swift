@@ -60,10 +60,10 @@ public enum URLSafety {
         default: hasSafeStart = url.hasPrefix("https://") || url.hasPrefix("http://")
         }
         guard hasSafeStart else { return false }
-        for byte in url.utf8 where byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "%") {
-            return false
-        }
-        return true
+        // Over the bytes in place where they are contiguous: a loop over the UTF-8 view took
+        // fifty instructions a byte, for every link of every page.
+        let isPlain = { (byte: UInt8) in !(byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "%")) }
+        return url.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) } ?? url.utf8.allSatisfy(isPlain)
     }
 
     /// The part of `url` that decides its scheme, lowercased, without the characters browsers

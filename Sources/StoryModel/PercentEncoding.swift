@@ -7,7 +7,7 @@ public enum PercentEncoding {
     /// text as its UTF-8 bytes. Letters, digits, `/` and `-._~!$&'()*+,=:@` stay as they are.
     public static func path(_ path: String) -> String {
         // Most slugs need no encoding: returned as they are, without a copy.
-        guard !path.utf8.allSatisfy(isAllowedInPath) else { return path }
+        guard !path.withUTF8Bytes({ $0.allSatisfy(isAllowedInPath) }) else { return path }
         var encoded: [UInt8] = []
         encoded.reserveCapacity(path.utf8.count + 16)
         let hex = Array("0123456789ABCDEF".utf8)
