@@ -18,7 +18,7 @@ public enum SafePath {
     public static let maximumBytes = 1024
     /// Folders at the top that never hold a site's files: storysite's records, and the repository
     /// a site is often published from.
-    private static let reservedFirstSegments: Set<String> = [".storysite", ".git"]
+    private static let reservedFirstSegments = [".storysite", ".git"]
 
     /// `path` in NFC, the form storysite writes and compares paths in.
     public static func normalized(_ path: String) -> String {
@@ -41,25 +41,28 @@ public enum SafePath {
     public static func problem(in path: String) -> String? {
         // Every manifest entry and page comes here: most pass the byte-level check alone.
         if isPlainlySafe(path) { return nil }
-        if path.isEmpty { return "it is empty" }
-        if path.hasPrefix("/") { return "it is an absolute path" }
-        if path.contains("\\") { return "it contains a backslash" }
+        // Bytes, not characters, here too: a `/` or `\\` followed by a combining mark is one
+        // character with it, so a split or search by character would not see it.
+        let bytes = path.utf8
+        if bytes.isEmpty { return "it is empty" }
+        if bytes.first == UInt8(ascii: "/") { return "it is an absolute path" }
+        if bytes.contains(UInt8(ascii: "\\")) { return "it contains a backslash" }
         if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "it contains a control character"
         }
-        let bytes = path.utf8.count
-        if bytes > maximumBytes { return "it is \(bytes) bytes long; a path may be at most \(maximumBytes)" }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        if bytes.count > maximumBytes { return "it is \(bytes.count) bytes long; a path may be at most \(maximumBytes)" }
+        // Split at `/` bytes, each segment whole characters: `/` is never part of another one.
+        let segments = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
         for segment in segments {
-            if segment == ".." || segment == "." { return "it contains a '\(segment)' segment" }
+            if segment.utf8.elementsEqual("..".utf8) || segment.utf8.elementsEqual(".".utf8) { return "it contains a '\(segment)' segment" }
             if segment.isEmpty { return "it contains an empty segment ('//')" }
             if segment.utf8.count > maximumSegmentBytes {
                 return "the segment '\(segment.prefix(20))…' is \(segment.utf8.count) bytes long; "
                     + "a file name may be at most \(maximumSegmentBytes)"
             }
         }
-        if reservedFirstSegments.contains(String(segments[0])) {
-            return "'\(segments[0])/' is \(segments[0] == ".git" ? "the user's repository" : "storysite's own"), never a file of the site"
+        if let reserved = reservedFirstSegments.first(where: { segments[0].utf8.elementsEqual($0.utf8) }) {
+            return "'\(reserved)/' is \(reserved == ".git" ? "the user's repository" : "storysite's own"), never a file of the site"
         }
         return nil
     }

@@ -34,6 +34,8 @@ extension SiteOutputTests {
             ("404.html/", "slug '404.html/' cannot be a page path: '404.html' is a file storysite writes itself"),
             ("blog/index.html/post", "slug 'blog/index.html/post' cannot be a page path: 'index.html' is the file of every page, so it cannot also be a folder of one"),
             ("sitemap.xml/.x", "slug 'sitemap.xml/.x' cannot be a page path: '.x' starts with a dot (hidden files belong to the user, and hosts do not serve them)"),
+            // Found by the urls fuzzer: a combining mark after the `/` of `../` joined it into one character.
+            ("../\u{35A}x", "slug '../\u{35A}x' cannot be a page path: it contains a '..' segment"),
         ])
         func unsafeSlugs(slug: String, message: String) {
             #expect {

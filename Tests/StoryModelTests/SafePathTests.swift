@@ -15,6 +15,10 @@ extension StoryModelTests {
             ("a/./b", "it contains a '.' segment"),
             ("./a", "it contains a '.' segment"),
             ("a/..", "it contains a '..' segment"),
+            // A `/` or `\\` followed by a combining mark is one character with it: still a separator.
+            ("../\u{35A}x", "it contains a '..' segment"),
+            ("/\u{35A}etc/passwd", "it is an absolute path"),
+            ("a\\\u{301}b", "it contains a backslash"),
             ("a\u{7F}b", "it contains a control character"),
             ("a/" + String(repeating: "b", count: 256), "the segment 'bbbbbbbbbbbbbbbbbbbb…' is 256 bytes long; a file name may be at most 255"),
             ("a/", "it contains an empty segment ('//')"),
