@@ -77,8 +77,8 @@ enum FolderScan {
     }
 
     private static func lastComponent(of path: String) -> Substring {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
-        return path[path.utf8.index(after: slash)...]
+        guard let slash = path.withUTF8Bytes({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return path[...] }
+        return path[path.utf8.index(path.utf8.startIndex, offsetBy: slash + 1)...]
     }
 
     /// The bytes of the file at `path`.
