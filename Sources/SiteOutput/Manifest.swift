@@ -137,7 +137,7 @@ struct Manifest: Sendable, Equatable {
     /// Swift's `==` calls canonically equivalent names equal, while the file system holds both.
     func lists(exactly path: String) -> Bool {
         guard let index = files.index(forKey: path) else { return false }
-        return files[index].key.withUTF8Bytes { key in path.withUTF8Bytes { key.elementsEqual($0) } }
+        return files[index].key.hasSameUTF8(as: path)
     }
 
     /// The manifest as stable JSON, files sorted by the bytes of their paths, each entry's fields

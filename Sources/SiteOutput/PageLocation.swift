@@ -65,15 +65,15 @@ public struct PageLocation: Sendable, Hashable, Comparable {
             start = end + 1
             guard !segment.isEmpty else { continue }
             if first == nil { first = segment }
-            guard !segment.elementsEqual(".".utf8) && !segment.elementsEqual("..".utf8) else { continue }
+            guard !(segment.count <= 2 && segment.allSatisfy { $0 == dot }) else { continue }
             if segment.first == dot {
                 return "'\(String(decoding: segment, as: UTF8.self))' starts with a dot (hidden files belong to the user, and hosts do not serve them)"
             }
-            if segment.elementsEqual("index.html".utf8) {
+            if segment.count == 10, segment.elementsEqual("index.html".utf8) {
                 return "'index.html' is the file of every page, so it cannot also be a folder of one"
             }
         }
-        if let first, let name = reservedNames.first(where: { first.elementsEqual($0.utf8) }) {
+        if let first, let name = reservedNames.first(where: { first.count == $0.utf8.count && first.elementsEqual($0.utf8) }) {
             return "'\(name)' is a file storysite writes itself"
         }
         return nil

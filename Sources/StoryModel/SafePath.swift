@@ -28,7 +28,7 @@ public enum SafePath {
 
     /// Whether `path` is in NFC byte for byte (Swift's `==` calls canonically equivalent text equal).
     public static func isNormalized(_ path: String) -> Bool {
-        isASCII(path) || path.utf8.elementsEqual(path.precomposedStringWithCanonicalMapping.utf8)
+        isASCII(path) || path.hasSameUTF8(as: path.precomposedStringWithCanonicalMapping)
     }
 
     /// Whether every byte of `path` is ASCII.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension String {
     /// Calls `body` with the string's UTF-8 bytes, in place where they are contiguous (a native
     /// string's are), else copied. A loop over `utf8` a byte at a time took fifty instructions a
@@ -5,5 +11,15 @@ extension String {
     public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         return try Array(utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Whether the two strings have the same UTF-8 bytes (Swift's `==` calls canonically
+    /// equivalent strings equal, where a file system holds two names).
+    public func hasSameUTF8(as other: String) -> Bool {
+        withUTF8Bytes { bytes in
+            other.withUTF8Bytes { otherBytes in
+                bytes.count == otherBytes.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, otherBytes.baseAddress!, bytes.count) == 0)
+            }
+        }
     }
 }
