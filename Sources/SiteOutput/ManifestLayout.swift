@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A manifest file laid out byte for byte as ``Manifest/encoded()`` writes it, read without a
 /// JSON parser, with where each entry's bytes are: a rebuild that changes a few files then
 /// writes the manifest again by copying the entries it kept (at 10,000 pages, reading it as JSON
@@ -54,8 +60,8 @@ struct ManifestLayout: Sendable {
         /// Moves past `text` when the bytes go on with it.
         mutating func skip(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
-            guard bytes.count - offset >= count else { return false }
-            for index in 0..<count where bytes[offset + index] != text.utf8Start[index] { return false }
+            guard bytes.count - offset >= count,
+                  bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + offset, text.utf8Start, count) == 0 }) else { return false }
             offset += count
             return true
         }
