@@ -38,19 +38,29 @@ struct Manifest: Sendable, Equatable {
         var reason: String
     }
 
-    /// Reads the manifest of `output`; nil when there is none. A file laid out as ``encoded()``
-    /// writes it is read as such (``ManifestLayout``); another is read off the parser's tape,
-    /// without a tree: a site of ten thousand pages has a manifest of ten thousand entries.
+    /// Reads the manifest of `output`; nil when there is none.
     static func read(in output: URL) throws(Unreadable) -> Manifest? {
         let url = output.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw Unreadable(reason: "\(error)")
+        }
+        return try decoding(bytes)
+    }
+
+    /// The manifest a file of `bytes` holds. One laid out as ``encoded()`` writes it is read as
+    /// such (``ManifestLayout``); another, with `asJSON` any, off the parser's tape, without a
+    /// tree: a site of ten thousand pages has a manifest of ten thousand entries. Either way
+    /// reads the same manifest, or refuses it for the same reason (the `manifest` fuzzer's
+    /// promise).
+    static func decoding(_ bytes: [UInt8], asJSON: Bool = false) throws(Unreadable) -> Manifest {
+        if !asJSON, let layout = ManifestLayout(bytes) { return try manifest(laidOutAs: layout) }
         let tape: JSONTape
         do {
-            let bytes = [UInt8](try Data(contentsOf: url))
-            if let layout = ManifestLayout(bytes) { return try manifest(laidOutAs: layout) }
             tape = try JSONTape(parsing: bytes)
-        } catch let error as Unreadable {
-            throw error
         } catch {
             throw Unreadable(reason: "\(error)")
         }

@@ -38,7 +38,7 @@ struct ManifestLayout: Sendable {
                 let start = scanner.offset
                 guard let path = scanner.plainString(), scanner.skip(": {\n      \"hash\": "), let hash = scanner.plainString(),
                       scanner.skip(",\n      \"modified\": \""), let modified = scanner.digits(), scanner.skip("\",\n      \"size\": "),
-                      let size = scanner.digits().flatMap(Int.init(exactly:)), scanner.skip("\n    }") else { return nil }
+                      let size = scanner.digits().flatMap(Self.size), scanner.skip("\n    }") else { return nil }
                 entries.append(Entry(path: path, entry: Manifest.Entry(size: size, hash: hash, modified: modified), bytes: start..<scanner.offset))
             } while !scanner.skip("\n  }")
         }
@@ -48,6 +48,12 @@ struct ManifestLayout: Sendable {
         self.bytes = bytes
         self.entries = entries
         self.generator = generator
+    }
+
+    /// A size as JSON reads it: a number, which is exact up to 2^53 (a file is smaller); past
+    /// that, nil, and the file is read as JSON.
+    private static func size(_ digits: Int64) -> Int? {
+        digits <= 1 << 53 ? Int(digits) : nil
     }
 
     /// Reads `bytes` from the start, a token at a time.
