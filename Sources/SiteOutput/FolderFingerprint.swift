@@ -48,8 +48,10 @@ public enum FolderFingerprint {
     /// sorted by their paths' names, one folder level after the other, which is the order in
     /// which a listing visits them, each folder just before what it holds.
     static func of(files: [(path: String, stamp: FileStamp)], skipRootDotfiles: Bool) -> String {
-        let listed = skipRootDotfiles ? files.filter { !$0.path.hasPrefix(".") } : files
-        let names = listed.map { $0.path.split(separator: "/") }
+        // Names and dots as the file system sees them, in bytes: a `/` or `.` before a combining
+        // mark is one character with it.
+        let listed = skipRootDotfiles ? files.filter { $0.path.utf8.first != UInt8(ascii: ".") } : files
+        let names = listed.map { $0.path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) }
         let order = listingOrder(of: listed.map(\.path), names: names)
         var fingerprint = Fingerprint()
         // The folders the last file was in, from the top.

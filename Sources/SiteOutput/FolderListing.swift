@@ -155,17 +155,19 @@ struct FolderListing: Sendable {
         var chain = Set<String>()
         for path in paths {
             var prefix = ""
-            for component in path.split(separator: "/") {
+            // At `/` bytes, as the file system splits it: a `/` before a combining mark is one
+            // character with it.
+            for component in path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) {
                 prefix += "/" + component
                 chain.insert(prefix)
             }
         }
         // A folder's path is shorter than its entries': folders above are refreshed first.
         for relative in chain.sorted(by: { $0.utf8.count < $1.utf8.count }) {
-            let slash = relative.lastIndex(of: "/")!
+            let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/"))!
             let parent = String(relative[..<slash])
-            let name = String(relative[relative.index(after: slash)...])
-            guard folders[parent] != nil, !(skipsRootDotfiles && parent.isEmpty && name.hasPrefix(".")) else { continue }
+            let name = String(relative[relative.utf8.index(after: slash)...])
+            guard folders[parent] != nil, !(skipsRootDotfiles && parent.isEmpty && name.utf8.first == UInt8(ascii: ".")) else { continue }
             var info = stat()
             guard lstat(root + relative, &info) == 0 else {
                 guard errno == ENOENT else { throw Unlistable(folder: relative, reason: String(cString: strerror(errno))) }

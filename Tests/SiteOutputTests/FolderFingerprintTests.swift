@@ -38,6 +38,8 @@ extension SiteOutputTests {
                 "a-very-long-shared-beginning-of-a-folder/one/index.html", "a-very-long-shared-beginning-of-a-folder-two/index.html",
                 "a-very-long-shared-beginning-of-a-folder/index.html", "café/index.html", "cafe/index.html", "cafë/index.html",
                 "zürich/a/index.html", "z/index.html", "Éte/index.html", "sitemap.xml", "404.html", ".nojekyll",
+                // A combining mark after a `/` or a root dot: one character with it, two names on disk.
+                "m/\u{301}n/index.html", ".\u{301}x",
             ]
             for path in paths { try folder.write(path, path) }
             let files = try paths.map { path in

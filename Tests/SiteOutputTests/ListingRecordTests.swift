@@ -31,6 +31,18 @@ extension SiteOutputTests {
             return paths
         }
 
+        @Test("a listing refreshed for a page whose folder's name starts with a combining mark is what listing again gives")
+        func refreshAtSlashBytes() throws {
+            try folder.write("m/\u{301}n/index.html", "page")
+            var refreshed = try listing()
+            try folder.write("m/\u{301}n/index.html", "page, written again")
+            try folder.write("m/\u{301}n/o/index.html", "a new page below it")
+            try refreshed.refresh(["m/\u{301}n/index.html", "m/\u{301}n/o/index.html"])
+            let listedAgain = try listing()
+            #expect(paths(of: refreshed) == paths(of: listedAgain))
+            #expect(FolderFingerprint.of(refreshed) == FolderFingerprint.of(listedAgain))
+        }
+
         @Test("folders unchanged since the record are not read again, and the listing is what reading them gives")
         func unchangedFolders() throws {
             let record = try settledRecord()
