@@ -41,7 +41,7 @@ public enum SafePath {
     public static func problem(in path: String) -> String? {
         // Every manifest entry and page comes here: most pass the byte-level check alone.
         if isPlainlySafe(path) { return nil }
-        // Bytes, not characters, here too: a `/` or `\\` followed by a combining mark is one
+        // Bytes, not characters, here too: a `/` or a backslash followed by a combining mark is one
         // character with it, so a split or search by character would not see it.
         let bytes = path.utf8
         if bytes.isEmpty { return "it is empty" }
