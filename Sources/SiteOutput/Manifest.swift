@@ -159,29 +159,31 @@ struct Manifest: Sendable, Equatable {
         func line(_ text: StaticString) {
             bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        line("{\n  \"files\": {")
+        typealias Text = ManifestLayout.Text
+        line(Text.opening)
         let (indices, asRead) = orderedIndices()
         // The entries of the file read, where they are in the same order.
         let read = asRead ? layout : nil
         for (position, index) in indices.enumerated() {
             let (path, entry) = files[index]
-            line(position == 0 ? "\n    " : ",\n    ")
+            line(position == 0 ? Text.firstEntry : Text.nextEntry)
             if let read, read.entries[position].entry == entry {
                 bytes.append(contentsOf: read.bytes[read.entries[position].bytes])
                 continue
             }
             JSONValue.appendQuoted(path, to: &bytes)
-            line(": {\n      \"hash\": ")
+            line(Text.hash)
             JSONValue.appendQuoted(entry.hash, to: &bytes)
-            line(",\n      \"modified\": \"")
+            line(Text.modified)
             JSONValue.appendInteger(entry.modified, to: &bytes)
-            line("\",\n      \"size\": ")
+            line(Text.size)
             JSONValue.appendInteger(Int64(entry.size), to: &bytes)
-            line("\n    }")
+            line(Text.entryEnd)
         }
-        line(files.isEmpty ? "},\n  \"generator\": " : "\n  },\n  \"generator\": ")
+        line(files.isEmpty ? Text.noFiles : Text.filesEnd)
+        line(Text.generator)
         JSONValue.appendQuoted(generator, to: &bytes)
-        line("\n}")
+        line(Text.closing)
         return bytes
     }
 

@@ -26,23 +26,39 @@ struct ManifestLayout: Sendable {
     let entries: [Entry]
     let generator: String
 
+    /// The fixed text between the values, which ``Manifest/encoded()`` writes and the scanner
+    /// expects: one description of the layout for both, so that they cannot drift apart.
+    enum Text {
+        static let opening: StaticString = "{\n  \"files\": {"
+        static let noFiles: StaticString = "}"
+        static let firstEntry: StaticString = "\n    "
+        static let nextEntry: StaticString = ",\n    "
+        static let hash: StaticString = ": {\n      \"hash\": "
+        static let modified: StaticString = ",\n      \"modified\": \""
+        static let size: StaticString = "\",\n      \"size\": "
+        static let entryEnd: StaticString = "\n    }"
+        static let filesEnd: StaticString = "\n  }"
+        static let generator: StaticString = ",\n  \"generator\": "
+        static let closing: StaticString = "\n}"
+    }
+
     /// The layout of `bytes`; nil when they are laid out in any other way.
     init?(_ bytes: [UInt8]) {
         var scanner = Scanner(bytes: bytes)
         var entries: [Entry] = []
-        guard scanner.skip("{\n  \"files\": {") else { return nil }
-        if !scanner.skip("}") {
+        guard scanner.skip(Text.opening) else { return nil }
+        if !scanner.skip(Text.noFiles) {
             entries.reserveCapacity(bytes.count / 130)
             repeat {
-                guard scanner.skip(entries.isEmpty ? "\n    " : ",\n    ") else { return nil }
+                guard scanner.skip(entries.isEmpty ? Text.firstEntry : Text.nextEntry) else { return nil }
                 let start = scanner.offset
-                guard let path = scanner.plainString(), scanner.skip(": {\n      \"hash\": "), let hash = scanner.plainString(),
-                      scanner.skip(",\n      \"modified\": \""), let modified = scanner.digits(), scanner.skip("\",\n      \"size\": "),
-                      let size = scanner.digits().flatMap(Self.size), scanner.skip("\n    }") else { return nil }
+                guard let path = scanner.plainString(), scanner.skip(Text.hash), let hash = scanner.plainString(),
+                      scanner.skip(Text.modified), let modified = scanner.digits(), scanner.skip(Text.size),
+                      let size = scanner.digits().flatMap(Self.size), scanner.skip(Text.entryEnd) else { return nil }
                 entries.append(Entry(path: path, entry: Manifest.Entry(size: size, hash: hash, modified: modified), bytes: start..<scanner.offset))
-            } while !scanner.skip("\n  }")
+            } while !scanner.skip(Text.filesEnd)
         }
-        guard scanner.skip(",\n  \"generator\": "), let generator = scanner.plainString(), scanner.skip("\n}"), scanner.isAtEnd else {
+        guard scanner.skip(Text.generator), let generator = scanner.plainString(), scanner.skip(Text.closing), scanner.isAtEnd else {
             return nil
         }
         self.bytes = bytes
