@@ -51,7 +51,7 @@ public enum FolderFingerprint {
         // Names and dots as the file system sees them, in bytes: a `/` or `.` before a combining
         // mark is one character with it.
         let listed = skipRootDotfiles ? files.filter { $0.path.utf8.first != UInt8(ascii: ".") } : files
-        let names = listed.map { $0.path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) }
+        let names = listed.map { $0.path.partsBetweenSlashes() }
         let order = listingOrder(of: listed.map(\.path), names: names)
         var fingerprint = Fingerprint()
         // The folders the last file was in, from the top.

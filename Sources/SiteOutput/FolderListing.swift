@@ -155,9 +155,7 @@ struct FolderListing: Sendable {
         var chain = Set<String>()
         for path in paths {
             var prefix = ""
-            // At `/` bytes, as the file system splits it: a `/` before a combining mark is one
-            // character with it.
-            for component in path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) {
+            for component in path.partsBetweenSlashes() {
                 prefix += "/" + component
                 chain.insert(prefix)
             }

@@ -51,8 +51,7 @@ public enum SafePath {
             return "it contains a control character"
         }
         if bytes.count > maximumBytes { return "it is \(bytes.count) bytes long; a path may be at most \(maximumBytes)" }
-        // Split at `/` bytes, each segment whole characters: `/` is never part of another one.
-        let segments = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+        let segments = path.partsBetweenSlashes(omittingEmpty: false)
         for segment in segments {
             if segment.utf8.elementsEqual("..".utf8) || segment.utf8.elementsEqual(".".utf8) { return "it contains a '\(segment)' segment" }
             if segment.isEmpty { return "it contains an empty segment ('//')" }

@@ -22,4 +22,11 @@ extension String {
             }
         }
     }
+
+    /// The parts of a path between its `/` bytes, as the file system splits it: a `/` followed
+    /// by a combining mark is one `Character` with it, so a split by characters does not see it.
+    /// Each part is whole characters, since `/` is never part of another one.
+    public func partsBetweenSlashes(omittingEmpty: Bool = true) -> [Substring] {
+        utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: omittingEmpty).map(Substring.init)
+    }
 }

@@ -122,8 +122,7 @@ enum PageContext {
         var crumbs: [LinkedPage] = []
         let home = resolver.page(for: .slug(resolver.rootSlug))
         if let home, home.story.uuid != story.uuid, resolver.pageURL(of: story) != "" { crumbs.append(home) }
-        // Split over UTF-8 bytes, not characters: every page has breadcrumbs.
-        let segments = story.fullSlug.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init)
+        let segments = story.fullSlug.partsBetweenSlashes()
         guard segments.count > 1 else { return crumbs }
         for depth in 1..<segments.count {
             let folder = segments[..<depth].joined(separator: "/") + "/"
