@@ -68,20 +68,34 @@ struct StringTableIndex {
     }
 
     /// A fast hash of `utf8`, eight bytes at a time, its bits mixed at the end (MurmurHash3's
-    /// finaliser) so that both the low bits (the slot) and the high bits (the tag) vary. Not
-    /// meant to withstand chosen inputs: a table holds the build's own strings.
+    /// finaliser) so that both the low bits (the slot) and the high bits (the tag) vary. The
+    /// last bytes are read in at most three loads, which may overlap bytes read before: the
+    /// same bytes always give the same hash, and the length is part of it. Not meant to
+    /// withstand chosen inputs: a table holds the build's own strings.
     static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9_7F4A_7C15
-        let raw = UnsafeRawBufferPointer(utf8)
-        var offset = 0
-        while offset + 8 <= raw.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 29
-            offset += 8
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let count = utf8.count
+        var hash = UInt64(truncatingIfNeeded: count) &* multiplier
+        if let base = utf8.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+                hash ^= hash >> 29
+                offset += 8
+            }
+            if offset < count {
+                let tail: UInt64
+                if count >= 8 {
+                    tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                } else if count >= 4 {
+                    tail = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+                } else {
+                    tail = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+                }
+                hash = (hash ^ tail) &* multiplier
+            }
         }
-        var tail: UInt64 = 0
-        for (shift, byte) in raw[offset...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
-        hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
         hash ^= hash >> 33
         hash = hash &* 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 33
