@@ -36,17 +36,17 @@ public struct SitePathReference: Sendable, Hashable {
             text = rest
             fromRoot = true
         } else if text.isEmpty || text.utf8.first == UInt8(ascii: "#") || text.utf8.first == UInt8(ascii: "?")
-                    || text.utf8.starts(with: "//".utf8) || hasScheme(text) {
+                    || text.utf8.prefix(2).elementsEqual("//".utf8) || hasScheme(text) {
             return nil
         }
 
         var anchor: String?
-        if let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) {
+        if let hash = firstIndex(of: UInt8(ascii: "#"), in: text) {
             let fragment = text[text.utf8.index(after: hash)...]
             anchor = fragment.isEmpty ? nil : String(fragment)
             text = text[..<hash]
         }
-        if let question = text.utf8.firstIndex(of: UInt8(ascii: "?")) { text = text[..<question] }
+        if let question = firstIndex(of: UInt8(ascii: "?"), in: text) { text = text[..<question] }
         if text.utf8.first == UInt8(ascii: "/") { fromRoot = true }
         let path = PercentDecoding.strict(text) ?? String(text)
         if fromRoot, let slug = plainRootSlug(path) {
@@ -72,12 +72,21 @@ public struct SitePathReference: Sendable, Hashable {
     /// The slug of a root path that needs no resolving (no `.` and no empty segment), which is
     /// the common case: the path without its leading `/`.
     private static func plainRootSlug(_ path: String) -> String? {
-        var previous: UInt8 = 0
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: ".") || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")) { return nil }
-            previous = byte
+        path.withUTF8Bytes { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")) { return nil }
+                previous = byte
+            }
+            // The path starts with `/`, one byte.
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self)
         }
-        return String(path.dropFirst())
+    }
+
+    /// Where `byte` (an ASCII one) first is in `text`, found in its bytes in place.
+    private static func firstIndex(of byte: UInt8, in text: Substring) -> Substring.Index? {
+        let offset = text.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: byte) } ?? text.utf8.firstIndex(of: byte).map { text.utf8.distance(from: text.startIndex, to: $0) }
+        return offset.map { text.utf8.index(text.startIndex, offsetBy: $0) }
     }
 
     /// The folder a story lives in, as path segments: `docs/guides/setup` and `docs/guides/`
@@ -96,10 +105,31 @@ public struct SitePathReference: Sendable, Hashable {
         while base.last == "/" { base = base.dropLast() }
         guard !base.isEmpty, text.utf8.count >= base.utf8.count else { return nil }
         let end = text.utf8.index(text.startIndex, offsetBy: base.utf8.count)
-        guard text[..<end].lowercased() == base.lowercased() else { return nil }
+        guard equalIgnoringCase(text[..<end], base) else { return nil }
         let rest = text[end...]
         guard rest.isEmpty || rest.first == "/" || rest.first == "#" || rest.first == "?" else { return nil }
         return rest.first == "/" ? rest : Substring("/" + rest)
+    }
+
+    /// Whether the two are equal once lowercased: told from their bytes when both are ASCII (a
+    /// base URL and the links to it nearly always are), else by lowercasing them.
+    private static func equalIgnoringCase(_ left: Substring, _ right: Substring) -> Bool {
+        let asciiAnswer = left.utf8.withContiguousStorageIfAvailable { left in
+            right.utf8.withContiguousStorageIfAvailable { right -> Bool? in
+                guard left.count == right.count else { return nil }
+                var equal = true
+                for (leftByte, rightByte) in zip(left, right) {
+                    guard leftByte < 0x80, rightByte < 0x80 else { return nil }
+                    if leftByte != rightByte, leftByte | 0x20 != rightByte | 0x20 || !isASCIILetter(leftByte) { equal = false }
+                }
+                return equal
+            } ?? nil
+        } ?? nil
+        return asciiAnswer ?? (left.lowercased() == right.lowercased())
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// Whether `text` starts with a URL scheme such as `https:` or `mailto:`.

@@ -48,23 +48,44 @@ public struct StoryLink: Sendable, Hashable {
         guard object["linktype"]?.stringValue == "story" else { return nil }
         self.init(
             identifier: Self.text(object[identifierKey]),
-            cachedURL: Self.text(object[cachedURLKey]),
+            slug: Self.text(object[cachedURLKey]).flatMap(Self.slug(fromCachedURL:)),
             anchor: Self.text(object["anchor"]),
             embedded: Self.story(object["story"]))
     }
 
-    /// ``init(_:identifierKey:cachedURLKey:)`` of the object at `index` of a tape.
+    /// ``init(_:identifierKey:cachedURLKey:)`` of the object at `index` of a tape, read in one
+    /// pass over its entries (every link of every story is read here, by the crawl and again by
+    /// the render).
     private init?(_ index: Int, of tape: JSONTape, _ reader: JSONTape.Reader, identifierKey: StaticString, cachedURLKey: StaticString) {
-        guard let linktype = reader.value(forKey: "linktype", inObject: index), reader.isString(at: linktype, equalTo: "story") else { return nil }
+        guard reader.kind(at: index) == .object else { return nil }
+        typealias Reader = JSONTape.Reader
+        var isStory = false
+        var identifier: Int?, cachedURL: Int?, anchor: Int?, story: Int?
+        reader.forEachEntry(ofObject: index) { key, value in
+            let name = reader.bytes(at: key)
+            if Reader.equal(name, "linktype") {
+                isStory = reader.isString(at: value, equalTo: "story")
+            } else if Reader.equal(name, identifierKey) {
+                identifier = value
+            } else if Reader.equal(name, cachedURLKey) {
+                cachedURL = value
+            } else if Reader.equal(name, "anchor") {
+                anchor = value
+            } else if Reader.equal(name, "story") {
+                story = value
+            }
+            return true
+        }
+        guard isStory else { return nil }
         self.init(
-            identifier: Self.text(reader, reader.value(forKey: identifierKey, inObject: index)),
-            cachedURL: Self.text(reader, reader.value(forKey: cachedURLKey, inObject: index)),
-            anchor: Self.text(reader, reader.value(forKey: "anchor", inObject: index)),
-            embedded: Self.story(reader.value(forKey: "story", inObject: index), of: tape, reader))
+            identifier: Self.text(reader, identifier),
+            slug: Self.slug(reader, cachedURL),
+            anchor: Self.text(reader, anchor),
+            embedded: Self.story(story, of: tape, reader))
     }
 
-    private init?(identifier: String?, cachedURL: String?, anchor: String?, embedded: Story?) {
-        let slug = cachedURL.map(Self.slug(fromCachedURL:)).flatMap { $0.isEmpty ? nil : $0 }
+    /// A link with an identifier, or failing that a slug; nil with neither.
+    private init?(identifier: String?, slug: String?, anchor: String?, embedded: Story?) {
         if let identifier {
             reference = .uuid(identifier)
         } else if let slug {
@@ -113,17 +134,39 @@ public struct StoryLink: Sendable, Hashable {
         }
     }
 
-    /// ``text(_:)`` of the value at `index` of a tape.
+    /// ``text(_:)`` of the value at `index` of a tape, a string's trimmed from its bytes.
     private static func text(_ reader: JSONTape.Reader, _ index: Int?) -> String? {
-        guard let index, reader.kind(at: index) == .string || reader.kind(at: index) == .number else { return nil }
-        return text(reader.value(at: index))
+        guard let index else { return nil }
+        switch reader.kind(at: index) {
+        case .string:
+            let trimmed = reader.bytes(at: index).trimmingWhitespace()
+            return trimmed.isEmpty ? nil : String(decoding: trimmed, as: UTF8.self)
+        case .number:
+            return text(reader.value(at: index))
+        default:
+            return nil
+        }
     }
 
-    /// `cached_url` and `href` are slugs, sometimes with a leading `/`, a query or a fragment.
-    private static func slug(fromCachedURL url: String) -> String {
-        guard let cut = url.utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) else {
-            return Story.normalizedSlug(url)
-        }
-        return Story.normalizedSlug(String(url[..<cut]))
+    /// `cached_url` and `href` are slugs, sometimes with a leading `/`, a query or a fragment;
+    /// nil when nothing is left without them.
+    private static func slug(fromCachedURL url: String) -> String? {
+        url.withUTF8Bytes { slug(fromCachedURL: $0) }
+    }
+
+    /// ``slug(fromCachedURL:)`` of the value at `index` of a tape, a string's from its bytes.
+    private static func slug(_ reader: JSONTape.Reader, _ index: Int?) -> String? {
+        guard let index else { return nil }
+        guard reader.kind(at: index) == .string else { return text(reader, index).flatMap(slug(fromCachedURL:)) }
+        return slug(fromCachedURL: reader.bytes(at: index).trimmingWhitespace())
+    }
+
+    /// ``slug(fromCachedURL:)`` of trimmed UTF-8 bytes: `/`, `#` and `?` are ASCII, so cutting
+    /// at them leaves whole characters.
+    private static func slug(fromCachedURL url: UnsafeBufferPointer<UInt8>) -> String? {
+        let end = url.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? url.endIndex
+        var start = url.startIndex
+        while start < end, url[start] == UInt8(ascii: "/") { start += 1 }
+        return start == end ? nil : String(decoding: UnsafeBufferPointer(rebasing: url[start..<end]), as: UTF8.self)
     }
 }

@@ -4,14 +4,26 @@ extension String {
     func trimmingWhitespace() -> String {
         let utf8 = self.utf8
         guard let first = utf8.first, let last = utf8.last else { return self }
-        guard Self.isWhitespace(first) || Self.isWhitespace(last) else { return self }
+        guard isWhitespace(first) || isWhitespace(last) else { return self }
         var text = Substring(self)
-        while let byte = text.utf8.first, Self.isWhitespace(byte) { text = text.dropFirst() }
-        while let byte = text.utf8.last, Self.isWhitespace(byte) { text = text.dropLast() }
+        while let byte = text.utf8.first, isWhitespace(byte) { text = text.dropFirst() }
+        while let byte = text.utf8.last, isWhitespace(byte) { text = text.dropLast() }
         return String(text)
     }
+}
 
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+extension UnsafeBufferPointer<UInt8> {
+    /// These UTF-8 bytes without leading and trailing ASCII whitespace, as
+    /// ``Swift/String/trimmingWhitespace()`` trims a string.
+    func trimmingWhitespace() -> UnsafeBufferPointer<UInt8> {
+        var start = startIndex, end = endIndex
+        while start < end, isWhitespace(self[start]) { start += 1 }
+        while end > start, isWhitespace(self[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: self[start..<end])
     }
+}
+
+/// Space, tab, line feed, carriage return and form feed.
+private func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
 }

@@ -52,6 +52,10 @@ extension StoryModelTests {
             #expect(parse("https://base.example/site/about", baseURL: "https://base.example/site/") == "about")
             #expect(parse("https://base.example.org/about", baseURL: "https://base.example") == nil)
             #expect(parse("https://other.example/about", baseURL: "https://base.example/") == nil)
+            // Only letters differ by case: `@` and a backquote are one bit apart as `A` and `a` are.
+            #expect(parse("https://base.example/@/about", baseURL: "https://base.example/`/") == nil)
+            #expect(parse("https://BÜCHER.example/about", baseURL: "https://bücher.example/") == "about")
+            #expect(parse("https://bücher.example/about", baseURL: "https://bucher.example/") == nil)
         }
 
         @Test("reads the site root as the root story, whatever its slug")

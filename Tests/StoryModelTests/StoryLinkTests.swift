@@ -45,6 +45,35 @@ extension StoryModelTests {
             #expect(StoryLink(linkMarkAttributes: try object(#"{"href": "a@example.com", "linktype": "email"}"#)) == nil)
         }
 
+        @Test("reads a link from a tape as from its tree: trimmed, without query, fragment or leading slashes")
+        func tapeAsTree() throws {
+            let links = [
+                #"{"linktype": "story", "id": " u1 ", "cached_url": " //blog/post?x=1#y ", "anchor": " top "}"#,
+                #"{"linktype": "story", "id": "", "cached_url": "/#only-a-fragment"}"#,
+                #"{"linktype": "story", "id": 7, "cached_url": 12}"#,
+                #"{"linktype": "story", "id": "\tu2\n", "cached_url": "caf\u00e9/cr\u00e8me?q"}"#,
+                #"{"linktype": "story", "cached_url": "\u00a0blog"}"#,
+                #"{"linktype": "url", "id": "u3", "cached_url": "blog"}"#,
+                #"{"cached_url": "blog", "linktype": "story", "anchor": null}"#,
+            ]
+            for json in links {
+                let tape = try JSONTape(parsing: Array(json.utf8))
+                let fromTape = tape.withReader { StoryLink(multilink: 0, of: tape, $0) }
+                #expect(fromTape == StoryLink(multilink: try object(json)), "\(json)")
+                let mark = json.replacingOccurrences(of: #""id""#, with: #""uuid""#).replacingOccurrences(of: "cached_url", with: "href")
+                let markTape = try JSONTape(parsing: Array(mark.utf8))
+                let markFromTape = markTape.withReader { StoryLink(linkMarkAttributes: 0, of: markTape, $0) }
+                #expect(markFromTape == StoryLink(linkMarkAttributes: try object(mark)), "\(mark)")
+            }
+            let trimmed = try #require(StoryLink(multilink: try object(links[0])))
+            #expect(trimmed.reference == .uuid("u1"))
+            #expect(trimmed.cachedURL == "blog/post")
+            #expect(trimmed.anchor == "top")
+            #expect(StoryLink(multilink: try object(links[1])) == nil)
+            #expect(StoryLink(multilink: try object(links[2]))?.lookupOrder == [.uuid("7"), .id(7), .slug("12")])
+            #expect(StoryLink(multilink: try object(links[3]))?.cachedURL == "café/crème")
+        }
+
         @Test("keeps a resolved link's embedded story when it is complete, and ignores a partial one")
         func embedded() throws {
             let complete = try #require(StoryLink(multilink: try object(#"""
