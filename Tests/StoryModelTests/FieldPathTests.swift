@@ -26,6 +26,22 @@ extension StoryModelTests {
             #expect(path.text == "[3].é")
         }
 
+        @Test("a path deeper and longer than its first room grows, and pops back to each length")
+        func growth() {
+            let path = FieldPath()
+            var expected: [String] = []
+            for depth in 0..<100 {
+                expected.append(path.text)
+                if depth.isMultiple(of: 2) { path.push(String(repeating: "k", count: depth)) } else { path.push(index: depth * 1_000) }
+            }
+            #expect(path.text.utf8.count > 1_000)
+            #expect(path.text.hasSuffix("[99000]"))
+            for text in expected.reversed() {
+                path.pop()
+                #expect(path.text == text)
+            }
+        }
+
         @Test("a root replaces the path until it is popped, and what is pushed after it continues from it")
         func roots() {
             let path = FieldPath()
