@@ -67,6 +67,11 @@ public struct MustacheObject: Sendable {
         }
     }
 
+    /// Replaces the value of the member at `position` in ``members``, keeping its name and place.
+    public mutating func replaceValue(at position: Int, with value: MustacheValue) {
+        members[position].value = value
+    }
+
     private mutating func indexIfLarge() {
         guard members.count > Self.indexedCount else { return }
         positions = Dictionary(members.indices.map { (members[$0].name, $0) }, uniquingKeysWith: { first, _ in first })

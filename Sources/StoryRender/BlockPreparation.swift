@@ -94,7 +94,7 @@ struct BlockPreparation {
             if editable, key == "_editable", let text = reader.string(at: value) {
                 markers = VisualEditorMarkers.attributes(of: text)
             }
-            trail.push(key)
+            trail.push(key: reader.bytes(at: keyIndex))
             fields.append(new: key, field(content, value, key: key))
             trail.pop()
             return true
@@ -164,14 +164,20 @@ struct BlockPreparation {
         }
     }
 
-    private func plain(_ content: Content, _ object: Int, extraCapacity: Int = 0) -> MustacheObject {
+    /// The prepared entries of the object at `object`; `note` sees each entry's key bytes, its
+    /// value's index and its position in the object made, for a caller that reads some as well.
+    private func plain(
+        _ content: Content, _ object: Int, extraCapacity: Int = 0,
+        noting note: (_ key: UnsafeBufferPointer<UInt8>, _ value: Int, _ position: Int) -> Void = { _, _, _ in }
+    ) -> MustacheObject {
         let reader = content.reader
         var fields = MustacheObject(minimumCapacity: reader.count(at: object) + extraCapacity)
         reader.forEachEntry(ofObject: object) { key, value in
-            let name = String(decoding: reader.bytes(at: key), as: UTF8.self)
-            trail.push(name)
-            fields.append(new: name, prepared(content, value))
+            let bytes = reader.bytes(at: key)
+            trail.push(key: bytes)
+            fields.append(new: String(decoding: bytes, as: UTF8.self), prepared(content, value))
             trail.pop()
+            note(bytes, value, fields.count - 1)
             return true
         }
         return fields
@@ -206,18 +212,21 @@ struct BlockPreparation {
 
     private func multilink(_ content: Content, _ object: Int) -> MustacheValue {
         let reader = content.reader
-        var fields = plain(content, object, extraCapacity: 3)
         var linktype = "url", title = "", linkTarget = ""
         var id: String?, url: String?, cachedURL: String?, email: String?, anchor: String?
-        reader.forEachEntry(ofObject: object) { key, value in  // one pass rather than a keyed lookup per field
-            let name = reader.bytes(at: key)
+        var positions = LinkFieldPositions()
+        // The link's own fields are read in the pass that prepares them.
+        var fields = plain(content, object, extraCapacity: 5) { name, value, position in
             typealias Reader = JSONTape.Reader
             if Reader.equal(name, "linktype") {
                 linktype = Self.text(reader, value) ?? "url"
+                positions.linktype = position
             } else if Reader.equal(name, "title") {
                 title = Self.text(reader, value) ?? ""
+                positions.title = position
             } else if Reader.equal(name, "target") {
                 linkTarget = Self.text(reader, value) ?? ""
+                positions.target = position
             } else if Reader.equal(name, "id") {
                 id = Self.text(reader, value)
             } else if Reader.equal(name, "url") {
@@ -228,8 +237,11 @@ struct BlockPreparation {
                 email = Self.text(reader, value)
             } else if Reader.equal(name, "anchor") {
                 anchor = Self.text(reader, value)
+            } else if Reader.equal(name, "href") {
+                positions.href = position
+            } else if Reader.equal(name, "exists") {
+                positions.exists = position
             }
-            return true
         }
         var href = ""
         var exists = true
@@ -267,12 +279,17 @@ struct BlockPreparation {
             warn(.unsafeURL, "link to '\(href)' refused: it could run script; rendered with an empty href")
             href = ""
         }
-        fields["href"] = .string(href)
-        fields["target"] = .string(linkTarget)
-        fields["linktype"] = .string(linktype)
-        fields["title"] = .string(title)
-        fields["exists"] = .bool(exists)
+        fields.set(.string(href), named: "href", at: positions.href)
+        fields.set(.string(linkTarget), named: "target", at: positions.target)
+        fields.set(.string(linktype), named: "linktype", at: positions.linktype)
+        fields.set(.string(title), named: "title", at: positions.title)
+        fields.set(.bool(exists), named: "exists", at: positions.exists)
         return .object(fields)
+    }
+
+    /// Where the fields a multilink sets anew are among its prepared fields, when it has them.
+    private struct LinkFieldPositions {
+        var href, target, linktype, title, exists: Int?
     }
 
     private func asset(_ content: Content, _ object: Int) -> MustacheValue {
@@ -373,5 +390,16 @@ struct BlockPreparation {
     private static func text(_ reader: JSONTape.Reader, _ index: Int) -> String? {
         guard reader.kind(at: index) == .string, !reader.bytes(at: index).isEmpty else { return nil }
         return reader.string(at: index)
+    }
+}
+
+extension MustacheObject {
+    /// Sets the member `name`, which is at `position` when it is there at all.
+    fileprivate mutating func set(_ value: MustacheValue, named name: String, at position: Int?) {
+        if let position {
+            replaceValue(at: position, with: value)
+        } else {
+            append(new: name, value)
+        }
     }
 }
