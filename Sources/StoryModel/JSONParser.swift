@@ -215,32 +215,14 @@ struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> Range<Int> {
         position += 1  // opening quote
         let start = position
-        var bytesOr: UInt8 = 0
-        // Eight bytes at a time while none of them ends the string, escapes or must be escaped.
-        if let base = bytes.baseAddress {
-            var wideOr: UInt64 = 0
-            while position + 8 <= bytes.count {
-                let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                guard !Self.needsAttention(chunk) else { break }
-                wideOr |= chunk
-                position += 8
-            }
-            if wideOr & 0x8080_8080_8080_8080 != 0 { bytesOr = 0x80 }
-        }
-        // Fast path: no escapes.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let string = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                position += 1
-                return try append(string, validating: bytesOr >= 0x80, from: start)
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("control character \(describe(byte)) in string; escape it") }
-            bytesOr |= byte
-            position += 1
-        }
+        // Fast path: no escapes, the bytes stay where they are.
+        let plainOr = skipPlainBytes()
         guard position < bytes.count else { throw error("unexpected end of file, string is never closed", at: start - 1) }
+        if bytes[position] == UInt8(ascii: "\"") {
+            let string = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            position += 1
+            return try append(string, validating: plainOr >= 0x80, from: start)
+        }
         var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while position < bytes.count {
             let byte = bytes[position]
@@ -253,23 +235,55 @@ struct JSONParser {
             case 0..<0x20:
                 throw error("control character \(describe(byte)) in string; escape it")
             default:
-                utf8.append(byte)
-                position += 1
+                break  // skipPlainBytes stops only at the three above
             }
+            let run = position
+            skipPlainBytes()
+            utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
         }
         throw error("unexpected end of file, string is never closed", at: start - 1)
     }
 
-    /// Whether any of the eight bytes of `chunk` is a quote, a backslash or a control character
-    /// (below 0x20), by the bit tricks that find a zero byte in a word.
+    /// Moves past the bytes that neither end a string, escape nor must be escaped, eight at a
+    /// time where it can; returns the OR of those bytes (its high bit: whether any is not ASCII).
+    @discardableResult
+    private mutating func skipPlainBytes() -> UInt8 {
+        var wideOr: UInt64 = 0
+        if let base = bytes.baseAddress {
+            while position + 8 <= bytes.count {
+                let chunk = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let attention = Self.attentionBits(chunk)
+                if attention != 0 {
+                    let offset = attention.trailingZeroBitCount / 8
+                    wideOr |= chunk & ((1 << (8 * offset)) &- 1)
+                    position += offset
+                    return wideOr & 0x8080_8080_8080_8080 != 0 ? 0x80 : 0
+                }
+                wideOr |= chunk
+                position += 8
+            }
+        }
+        var bytesOr: UInt8 = wideOr & 0x8080_8080_8080_8080 != 0 ? 0x80 : 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 else { break }
+            bytesOr |= byte
+            position += 1
+        }
+        return bytesOr
+    }
+
+    /// The high bit of each of the eight bytes of `chunk` (the first in the lowest bits) that is a
+    /// quote, a backslash or a control character (below 0x20), by the bit tricks that find a
+    /// zero byte in a word. Only the lowest bit set is sure: a borrow may flag bytes after it.
     @inline(__always)
-    private static func needsAttention(_ chunk: UInt64) -> Bool {
+    private static func attentionBits(_ chunk: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        let quote = hasZeroByte(chunk ^ (ones &* 0x22)), backslash = hasZeroByte(chunk ^ (ones &* 0x5C))
+        func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        let quotes = zeroBytes(chunk ^ (ones &* 0x22)), backslashes = zeroBytes(chunk ^ (ones &* 0x5C))
         // A byte below 0x20 borrows when 0x20 is taken from it; bytes of 0x80 and above are not.
-        let control = (chunk &- ones &* 0x20) & ~chunk & highs != 0
-        return quote || backslash || control
+        let controls = (chunk &- ones &* 0x20) & ~chunk & highs
+        return quotes | backslashes | controls
     }
 
     /// Appends a string's bytes to the tape and returns where they are in its strings (see
