@@ -57,14 +57,12 @@ public struct MustacheObject: Sendable {
 
     /// Appends a member whose name the caller knows is not present yet (the keys of one JSON
     /// object, say), skipping the search `subscript` makes.
-    public mutating func append(new name: String, _ value: MustacheValue) {
+    /// Takes both by `consuming`: its callers pass values made for it, which then need no copy.
+    public mutating func append(new name: consuming String, _ value: consuming MustacheValue) {
         assert(index(of: name) == nil, "\(name) is already a member")
+        if positions != nil { positions![copy name] = members.count }
         members.append(Member(name: name, value: value))
-        if positions != nil {
-            positions![name] = members.count - 1
-        } else {
-            indexIfLarge()
-        }
+        if positions == nil { indexIfLarge() }
     }
 
     /// Replaces the value of the member at `position` in ``members``, keeping its name and place.

@@ -201,10 +201,11 @@ public final class JSONTape: Sendable {
         }
 
         /// The index of the value of `key` in the object at `index`, for a key known only when
-        /// the build runs.
+        /// the build runs. Disfavoured so that a literal key takes the `StaticString` overload,
+        /// whose bytes need no string at all.
+        @_disfavoredOverload
         public func value(forKey key: String, inObject index: Int) -> Int? {
-            var key = key
-            return key.withUTF8 { value(forKeyBytes: $0, inObject: index) }
+            key.withUTF8Bytes { value(forKeyBytes: $0, inObject: index) }
         }
 
         /// The index of the value of the key of these bytes in the object at `index`.
