@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the destinations of inline Markdown links (`[text](target)`, `[text](<target>)`,
 /// `[text](target "title")`) in a string by scanning its UTF-8 bytes for `](`: no regular
 /// expression, and no allocation for strings without a link.
@@ -7,13 +13,15 @@ enum MarkdownLinks {
         return text.withUTF8(destinations(in:))
     }
 
-    /// The destinations in a string of these UTF-8 bytes.
+    /// The destinations in a string of these UTF-8 bytes, found by `memchr` from one `(` to
+    /// the next (a byte loop took most of the time every story's Markdown was scanned).
     static func destinations(in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        guard let base = bytes.baseAddress, bytes.count > 1 else { return [] }
         var destinations: [String] = []
         var index = 1
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "("), bytes[index - 1] == UInt8(ascii: "]"),
-               let destination = destination(in: bytes, from: index + 1) {
+        while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "(")), bytes.count - index) {
+            index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            if bytes[index - 1] == UInt8(ascii: "]"), let destination = destination(in: bytes, from: index + 1) {
                 destinations.append(destination)
             }
             index += 1
