@@ -28,6 +28,13 @@ public struct Fingerprint: Sendable {
         }
     }
 
+    /// The generic `combine(bytes:)` of bytes in memory, without its detour through
+    /// `withContiguousStorageIfAvailable` (a build combines a million of them).
+    public mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+        combine(Int64(bytes.count))
+        add(bytes)
+    }
+
     public mutating func combine(bytes: some Collection<UInt8>) {
         combine(Int64(bytes.count))
         if bytes.withContiguousStorageIfAvailable({ add($0) }) == nil {
@@ -92,31 +99,40 @@ public struct Fingerprint: Sendable {
             return
         }
         var index = 0
-        // Top up the pending word first, then mix whole words straight from memory.
-        while pendingCount != 0, index < bytes.count {
-            add(byte: base[index])
-            index += 1
+        // Top up the pending word first, then mix whole words straight from memory, then keep
+        // the rest pending: as if the bytes came one at a time, read a word at a time.
+        if pendingCount != 0 {
+            index = min(8 - pendingCount, bytes.count)
+            addPending(Self.partialWord(base, count: index), count: index)
         }
         let raw = UnsafeRawPointer(base)
         while index + 8 <= bytes.count {
             add(word: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
             index += 8
         }
-        while index < bytes.count {
-            add(byte: base[index])
-            index += 1
+        if index < bytes.count {
+            addPending(Self.partialWord(base + index, count: bytes.count - index), count: bytes.count - index)
         }
     }
 
-    private mutating func add(byte: UInt8) {
-        pending |= UInt64(byte) << (8 * UInt64(pendingCount))
-        pendingCount += 1
-        length += 1
+    /// `count` more bytes (fewer than fill the pending word past eight), the first in the
+    /// lowest bits of `word`.
+    private mutating func addPending(_ word: UInt64, count: Int) {
+        pending |= word << (8 * UInt64(pendingCount))
+        pendingCount += count
+        length += UInt64(count)
         if pendingCount == 8 {
             mix(pending)
             pending = 0
             pendingCount = 0
         }
+    }
+
+    /// The `count` (below eight) bytes at `bytes` as a word, the first in the lowest bits.
+    private static func partialWord(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: bytes, byteCount: count) }
+        return UInt64(littleEndian: word)
     }
 
     /// Eight more bytes, the first in the lowest bits.
