@@ -99,16 +99,24 @@ public struct SitePathReference: Sendable, Hashable {
     }
 
     /// The rest of `text` after `baseURL` (compared ignoring ASCII case and a trailing `/`), when
-    /// `text` is on that site; always root-relative.
+    /// `text` is on that site; always root-relative. Measured and cut by UTF-8 bytes: `/`, `#`
+    /// and `?` are ASCII, and index arithmetic over characters cost thousands of instructions.
     private static func pathBelow(baseURL: String, in text: Substring) -> Substring? {
-        var base = Substring(baseURL)
-        while base.last == "/" { base = base.dropLast() }
-        guard !base.isEmpty, text.utf8.count >= base.utf8.count else { return nil }
-        let end = text.utf8.index(text.startIndex, offsetBy: base.utf8.count)
+        var baseCount = baseURL.utf8.count
+        baseURL.withUTF8Bytes { bytes in
+            while baseCount > 0, bytes[baseCount - 1] == UInt8(ascii: "/") { baseCount -= 1 }
+        }
+        guard baseCount > 0, text.utf8.count >= baseCount else { return nil }
+        let end = text.utf8.index(text.startIndex, offsetBy: baseCount)
+        let base = Substring(baseURL.utf8.prefix(baseCount))
         guard equalIgnoringCase(text[..<end], base) else { return nil }
         let rest = text[end...]
-        guard rest.isEmpty || rest.first == "/" || rest.first == "#" || rest.first == "?" else { return nil }
-        return rest.first == "/" ? rest : Substring("/" + rest)
+        switch rest.utf8.first {
+        case nil: return "/"
+        case UInt8(ascii: "/"): return rest
+        case UInt8(ascii: "#"), UInt8(ascii: "?"): return "/" + rest
+        default: return nil
+        }
     }
 
     /// Whether the two are equal once lowercased: told from their bytes when both are ASCII (a
