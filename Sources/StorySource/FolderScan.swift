@@ -88,22 +88,40 @@ enum FolderScan {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(path: path) }
-        // One byte more than the size, so that the read that finds the end needs no new space.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var total = 0
-        while true {
-            if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+        // Room for one byte more than the size, so that a file that did not grow is read in
+        // one call: a read of a regular file that returns less than asked has met the end
+        // (other files are read until a read returns nothing). Not zeroed first: every byte
+        // kept was read.
+        let isRegularFile = info.st_mode & S_IFMT == S_IFREG
+        var failed = false
+        var filled = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                if got == 0 { return }
+                count += got
+                if isRegularFile, count < buffer.count { return }
             }
-            if count < 0 {
+            filled = true
+        }
+        guard !failed else { throw Failure(path: path) }
+        // The file grew since fstat: the rest, however long.
+        while filled {
+            var chunk = [UInt8](repeating: 0, count: max(bytes.count, 4096))
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if got < 0 {
                 if errno == EINTR { continue }
                 throw Failure(path: path)
             }
-            if count == 0 { break }
-            total += count
+            if got == 0 { break }
+            bytes.append(contentsOf: chunk[..<got])
         }
-        bytes.removeSubrange(total...)
         return bytes
     }
 

@@ -110,6 +110,22 @@ extension StorySourceTests {
             #expect(FolderScan.jsonFiles(listed: inOrder)?.map(\.path) == scanned)
         }
 
+        @Test("a file is read whole: empty, of every size around a read's room, and one longer than its size says")
+        func fileContents() throws {
+            let folder = try TemporaryFolder()
+            for count in [0, 1, 4095, 4096, 4097, 100_000] {
+                let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+                try Data(bytes).write(to: folder.url.appendingPathComponent("f\(count)"))
+                #expect(try FolderScan.contents(of: folder.url.appendingPathComponent("f\(count)").path) == bytes)
+            }
+            // A file of the proc file system says it is empty and holds more: read on to the end.
+            let proc = "/proc/self/cmdline"
+            if FileManager.default.fileExists(atPath: proc) {
+                #expect(try FolderScan.contents(of: proc) == [UInt8](try Data(contentsOf: URL(fileURLWithPath: proc))))
+            }
+            #expect(throws: FolderScan.Failure.self) { try FolderScan.contents(of: folder.url.appendingPathComponent("missing").path) }
+        }
+
         @Test("accepts API responses, bare stories, CLI exports and list files in nested folders")
         func layouts() async throws {
             let folder = try TemporaryFolder()
