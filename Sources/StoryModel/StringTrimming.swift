@@ -5,10 +5,9 @@ extension String {
         let utf8 = self.utf8
         guard let first = utf8.first, let last = utf8.last else { return self }
         guard isWhitespace(first) || isWhitespace(last) else { return self }
-        var text = Substring(self)
-        while let byte = text.utf8.first, isWhitespace(byte) { text = text.dropFirst() }
-        while let byte = text.utf8.last, isWhitespace(byte) { text = text.dropLast() }
-        return String(text)
+        // By bytes, as a tape's strings are trimmed: a space followed by a combining mark is
+        // one character, and dropping characters would drop the mark too.
+        return withUTF8Bytes { String(decoding: $0.trimmingWhitespace(), as: UTF8.self) }
     }
 }
 

@@ -53,6 +53,7 @@ extension StoryModelTests {
                 #"{"linktype": "story", "id": 7, "cached_url": 12}"#,
                 #"{"linktype": "story", "id": "\tu2\n", "cached_url": "caf\u00e9/cr\u00e8me?q"}"#,
                 #"{"linktype": "story", "cached_url": "\u00a0blog"}"#,
+                #"{"linktype": "story", "cached_url": " \u0301blog"}"#,
                 #"{"linktype": "url", "id": "u3", "cached_url": "blog"}"#,
                 #"{"cached_url": "blog", "linktype": "story", "anchor": null}"#,
             ]
