@@ -48,27 +48,17 @@ public final class FieldPath {
         append(key)
     }
 
-    /// Enters the element at `index`, which is not negative.
+    /// Enters the element at `index`.
     public func push(index: Int) {
-        precondition(index >= 0, "an element's index is never negative")
         pushMark(count)
-        var digits = 1
-        var rest = index
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
+        JSONValue.withDecimalDigits(of: Int64(index)) { digits in
+            makeRoom(for: digits.count + 2)
+            bytes[count] = UInt8(ascii: "[")
+            count += 1
+            append(digits)
+            bytes[count] = UInt8(ascii: "]")
+            count += 1
         }
-        makeRoom(for: digits + 2)
-        bytes[count] = UInt8(ascii: "[")
-        var position = count + digits
-        rest = index
-        repeat {
-            bytes[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            position -= 1
-        } while rest > 0
-        bytes[count + digits + 1] = UInt8(ascii: "]")
-        count += digits + 2
     }
 
     /// Continues from `path`, written out already (where a walk resumes inside another value).

@@ -27,7 +27,12 @@ extension JSONValue {
     /// Appends `value` to `bytes` in decimal digits, as ``jsonText(pretty:)`` writes a whole
     /// number, without making a string of it first.
     public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withDecimalDigits(of: value) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with `value` in decimal digits (after a `-` when it is negative), written
+    /// into memory of the call's own: nothing is allocated.
+    public static func withDecimalDigits<Result>(of value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var magnitude = value.magnitude
             var start = digits.count
@@ -36,7 +41,11 @@ extension JSONValue {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: digits[start...])
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            return body(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 }
