@@ -89,19 +89,29 @@ struct ManifestLayout: Sendable {
         }
 
         /// A string in quotes that holds no escape and no control character, as valid UTF-8.
+        /// Paths and hashes are mostly ASCII, which needs no validating: the generic validation
+        /// took a thousand instructions a string.
         mutating func plainString() -> String? {
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
-            let start = offset + 1
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                guard bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\\") else { return nil }
-                end += 1
+            let read = bytes.withUnsafeBufferPointer { bytes -> (string: String, end: Int)? in
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
+                let start = offset + 1
+                var end = start
+                var highBits: UInt8 = 0
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    guard bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\\") else { return nil }
+                    highBits |= bytes[end] & 0x80
+                    end += 1
+                }
+                guard end < bytes.count else { return nil }
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                guard let string = highBits == 0 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self) else {
+                    return nil
+                }
+                return (string, end)
             }
-            guard end < bytes.count,
-                  let string = bytes.withUnsafeBufferPointer({ String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) })
-            else { return nil }
-            offset = end + 1
-            return string
+            guard let read else { return nil }
+            offset = read.end + 1
+            return read.string
         }
 
         /// A whole number that fits an `Int64`, without a leading zero but for 0 itself.
