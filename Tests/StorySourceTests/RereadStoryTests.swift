@@ -79,7 +79,10 @@ extension StorySourceTests {
         }
 
         @Test("a folder reads JSON files whatever the case of the extension, and passes over hidden, backup and other files",
-              arguments: [("a.json", true), ("A.JSON", true), ("b.Json", true), (".a.json", false), ("sed123", false), ("a.json~", false), ("a.txt", false)])
+              arguments: [
+                ("a.json", true), ("A.JSON", true), ("b.Json", true), ("é.jsOn", true), (".a.json", false), (".json", false),
+                ("sed123", false), ("a.json~", false), ("a.txt", false), ("ajson", false), ("a-json", false), ("a.jsqn", false),
+            ])
         func readsFile(name: String, reads: Bool) {
             #expect(LocalFolderSource.readsFile(named: name) == reads)
         }
