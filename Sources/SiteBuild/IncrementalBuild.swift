@@ -39,6 +39,10 @@ public struct IncrementalBuild {
     /// (``SiteGenerator/contentStore``): a build of its own parks a large folder's; `serve`,
     /// which keeps its stories from one rebuild to the next, never does.
     var contentParkedAbove: Int?
+    /// Whether the process exits once the build is done (`storysite build`): the stories, graph
+    /// and pages it made are then left for the kernel to take back whole, not freed an object
+    /// at a time while the output is written.
+    public var exitsAfterwards = false
     /// What a build with no cache to reuse, or that parks its content, does first
     /// (``HugePages/giveUp()``); tests observe it.
     var givesUpHugePages: @Sendable () -> Void = { HugePages.giveUp() }
@@ -139,7 +143,12 @@ public struct IncrementalBuild {
             contentStore: contentStore)
         let outcome = write(site, inputs: inputs, writer: writer, over: previousOutput.value, keeping: kept, previous: previous)
         // With the generator gone, these hold the last references to every story read.
-        BackgroundRelease.release((consume site, consume previous, consume kept, consume previousOutput))
+        let made = (consume site, consume previous, consume kept, consume previousOutput)
+        if exitsAfterwards {
+            BackgroundRelease.abandon(made)
+        } else {
+            BackgroundRelease.release(made)
+        }
         return outcome
     }
 

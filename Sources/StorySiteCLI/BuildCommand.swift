@@ -35,9 +35,10 @@ struct BuildCommand: Command {
         }
 
         let timings = PhaseTimings()
-        let outcome = await IncrementalBuild(
-            settings: options.settings, workingDirectory: context.workingDirectory, output: output, progress: progress, timings: timings
-        ).run()
+        var build = IncrementalBuild(
+            settings: options.settings, workingDirectory: context.workingDirectory, output: output, progress: progress, timings: timings)
+        build.exitsAfterwards = true
+        let outcome = await build.run()
         if arguments.flag("timings") { context.console.err(timings.report) }
         log.add(contentsOf: outcome.diagnostics)
         guard let summary = outcome.summary, !log.hasErrors else { return finish(log, options: options) }
