@@ -182,7 +182,12 @@ public struct SiteWriter: Sendable {
             }
             plan.append((file.path, file.isStaged ? nil : file.contents, entry, unchanged))
         }
-        let gone = previous.files.keys.filter { !kept.contains($0) && !written.contains($0) }
+        // The kept files are the manifest's, and none of them is written: when they and the
+        // written files the manifest has are all it has, none is gone, and its paths need not be
+        // looked up one by one (two lookups each, a tenth of the write of one page of 10,000).
+        let writtenOver = written.count { previous.files[$0] != nil }
+        let gone = previous.files.count == kept.count + writtenOver
+            ? [] : previous.files.keys.filter { !kept.contains($0) && !written.contains($0) }
         let unchangedCount = plan.filter(\.unchanged).count
         let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: gone.count)
         if staged == nil, summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
