@@ -136,7 +136,7 @@ struct FolderListing: Sendable {
                 folders[folder.relative] = read.entries
                 if let stamp = read.stamp { stamps[folder.relative] = stamp }
                 if record != nil && !read.isRecorded && !folder.relative.isEmpty { foldersNewerThanRecord.insert(folder.relative) }
-                next += read.subfolders.map { (folder.relative + "/" + $0.name, $0.info) }
+                next += read.subfolders.map { (String(concatenating: folder.relative, "/", $0.name), $0.info) }
             }
             level = next
         }
@@ -265,9 +265,9 @@ struct FolderListing: Sendable {
     private static func walk(_ folders: [String: [Entry]], _ visit: (_ path: String, _ entry: Entry) -> Void) {
         func walk(_ relative: String, prefix: String) {
             for entry in folders[relative] ?? [] {
-                let path = prefix + entry.name
+                let path = String(concatenating: prefix, entry.name)
                 visit(path, entry)
-                if entry.isFolder { walk(relative + "/" + entry.name, prefix: path + "/") }
+                if entry.isFolder { walk(String(concatenating: relative, "/", entry.name), prefix: String(concatenating: path, "/")) }
             }
         }
         walk("", prefix: "")
@@ -299,10 +299,11 @@ struct FolderListing: Sendable {
         guard record.trusts(recorded, now: folderInfo) else { return nil }
         var read = FolderRead(entries: [], stamp: recorded.stamp, subfolders: [], isRecorded: true)
         read.entries.reserveCapacity(recorded.entries.count)
-        let prefix = path + "/"
         for recordedEntry in recorded.entries {
             var info = stat()
-            guard fstatat(root, prefix + recordedEntry.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            // A native string is its C string already: passed as one, it was copied into an array.
+            guard String(concatenating: path, "/", recordedEntry.name).withCString({ fstatat(root, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0
+            else { return nil }
             let entry = Entry(name: recordedEntry.name, info: info)
             guard entry.isFolder == recordedEntry.isFolder else { return nil }
             read.entries.append(entry)

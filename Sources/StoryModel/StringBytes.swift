@@ -16,6 +16,23 @@ extension String {
         return try Array(utf8).withUnsafeBufferPointer(body)
     }
 
+    /// `first`, `second` and `third` one after the other, made at their length at once: `a + b`
+    /// grows a copy of `a` for each part after it, about 450 instructions an append, and a
+    /// rebuild of 10,000 pages made a path so for every page and story file several times over.
+    public init(concatenating first: String, _ second: String, _ third: String = "") {
+        let (firstCount, secondCount) = (first.utf8.count, second.utf8.count)
+        let count = firstCount + secondCount + third.utf8.count
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            let bytes = UnsafeMutableRawBufferPointer(buffer)
+            first.withUTF8Bytes { bytes.copyMemory(from: UnsafeRawBufferPointer($0)) }
+            second.withUTF8Bytes { UnsafeMutableRawBufferPointer(rebasing: bytes[firstCount...]).copyMemory(from: UnsafeRawBufferPointer($0)) }
+            third.withUTF8Bytes {
+                UnsafeMutableRawBufferPointer(rebasing: bytes[(firstCount + secondCount)...]).copyMemory(from: UnsafeRawBufferPointer($0))
+            }
+            return count
+        }
+    }
+
     /// Whether the two strings have the same UTF-8 bytes (Swift's `==` calls canonically
     /// equivalent strings equal, where a file system holds two names).
     public func hasSameUTF8(as other: String) -> Bool {

@@ -190,14 +190,14 @@ public struct LocalFolderSource: InMemoryStorySource {
     ) -> (files: [StoryFile], loaded: [ParsedFileCache.Loaded]?) {
         guard let cache else {
             let files = ParallelWork.map(count: paths.count, jobs: jobs) { position in
-                StoryFile(path: root + "/" + paths[position], shownAs: prefix + paths[position], store: store)
+                StoryFile(path: String(concatenating: root, "/", paths[position]), shownAs: prefix + paths[position], store: store)
             }
             return (files, nil)
         }
         // The lookup is let go of before the cache is changed.
         let loaded = { (lookup: ParsedFileCache.Lookup) in
             ParallelWork.map(count: paths.count, jobs: jobs) { position -> (path: String, stamp: ParsedFileCache.Stamp?, file: StoryFile, wasKept: Bool) in
-                let path = root + "/" + paths[position]
+                let path = String(concatenating: root, "/", paths[position])
                 let stamp = stamps.map { $0[position] } ?? ParsedFileCache.Stamp(path: path)
                 if let stamp, let file = lookup.file(at: path, stamp: stamp) { return (path, stamp, file, true) }
                 return (path, stamp, StoryFile(path: path, shownAs: prefix + paths[position], store: store), false)
