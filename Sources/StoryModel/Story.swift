@@ -324,13 +324,15 @@ public struct Story: Sendable, Hashable {
     /// `fullSlug` itself when it has none. Looked for in its bytes: a story is made for every
     /// file a build reads, and `split` walks characters.
     static func lastSegment(of fullSlug: String) -> String {
-        let bytes = fullSlug.utf8
-        var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
-        guard end > bytes.startIndex else { return fullSlug }
-        var start = end
-        while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: "/") { start = bytes.index(before: start) }
-        return String(fullSlug[start..<end])
+        fullSlug.withUTF8Bytes { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            guard end > 0 else { return fullSlug }
+            var start = end
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            // Cut at `/` bytes, which are whole characters: the segment is valid UTF-8 as it is.
+            return start == 0 && end == bytes.count ? fullSlug : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 
     /// The keys every story object must have (not null): `uuid`, `full_slug` and `content`.

@@ -8,7 +8,7 @@
 extension Story {
     /// ``startPageFolder``, made once per story from its slug and the fields `field` reads.
     static func startPageFolder(of fullSlug: String, field: (String) -> JSONValue?) -> String? {
-        if fullSlug.hasSuffix("/") { return fullSlug }
+        if fullSlug.utf8.last == UInt8(ascii: "/") { return fullSlug }
         if field("is_startpage")?.boolValue == true { return folder(of: fullSlug) }
         if field("is_folder")?.boolValue == true { return fullSlug + "/" }
         return nil
