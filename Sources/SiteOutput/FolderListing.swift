@@ -312,6 +312,16 @@ struct FolderListing: Sendable {
         return read
     }
 
+    /// `entries` in the order of their names as strings (`<`). Names all in ASCII, as most are,
+    /// are in that order when in the order of their bytes, which sort much faster: sorting the
+    /// names of a content folder of 10,000 stories took a rebuild of one of them 16 million
+    /// instructions.
+    private static func sortedByName(_ entries: [Entry]) -> [Entry] {
+        let names = entries.map(\.name)
+        guard names.allSatisfy({ $0.withUTF8Bytes { $0.allSatisfy { $0 < 0x80 } } }) else { return entries.sorted { $0.name < $1.name } }
+        return ByteOrder.order(of: names).map { entries[$0] }
+    }
+
     /// The entries of the folder at `root + relative`, sorted by name, with its stamp. Each entry
     /// but a folder is `lstat`ed relative to its open folder, so the kernel does not walk the whole
     /// path again.
@@ -335,7 +345,7 @@ struct FolderListing: Sendable {
         }
         if let failure { return .failure(failure) }
         guard complete else { return .failure(Unlistable(folder: relative, reason: String(cString: strerror(errno)))) }
-        entries.sort { $0.name < $1.name }
+        entries = sortedByName(entries)
         return .success(FolderRead(
             entries: entries, stamp: relative.isEmpty ? nil : FolderStamp(folderInfo),
             subfolders: entries.filter(\.isFolder).map { ($0.name, nil) }, isRecorded: false))
