@@ -135,7 +135,8 @@ struct ListingRecord: Sendable {
             for _ in 0..<entryCount {
                 // Names of one folder, each after the one before: a listing's, never a path.
                 guard let name = reader.string(), let kind = reader.position(below: 2), !name.isEmpty, name != ".", name != "..",
-                      !name.utf8.contains(UInt8(ascii: "/")), entries.last.map({ $0.name < name }) ?? true else { return nil }
+                      !name.withUTF8Bytes({ $0.contains(UInt8(ascii: "/")) }), entries.last.map({ $0.name < name }) ?? true
+                else { return nil }
                 entries.append(Entry(name: name, isFolder: kind == 1))
             }
             folders[relative] = Folder(stamp: FolderStamp(inode: inode, changed: Int64(bitPattern: changed)), entries: entries)
