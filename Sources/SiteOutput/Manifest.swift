@@ -143,13 +143,6 @@ struct Manifest: Sendable, Equatable {
         }
     }
 
-    /// Whether the manifest names `path` byte for byte. A file on disk is storysite's only then:
-    /// Swift's `==` calls canonically equivalent names equal, while the file system holds both.
-    func lists(exactly path: String) -> Bool {
-        guard let index = files.index(forKey: path) else { return false }
-        return files[index].key.hasSameUTF8(as: path)
-    }
-
     /// The manifest as stable JSON, files sorted by the bytes of their paths, each entry's fields
     /// on lines of their own, indented by two spaces. Modification times are written as strings of
     /// digits: a JSON number would lose their last digits.

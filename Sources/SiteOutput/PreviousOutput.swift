@@ -16,26 +16,19 @@ public struct PreviousOutput: Sendable {
     /// folder in it cannot be listed, or it holds files storysite did not write.
     let problem: OutputError?
 
-    init(manifest: Manifest?, listing: FolderListing?, problem: OutputError?) {
+    /// The files still as the last build wrote them, with their content hashes (``intactFiles()``).
+    private let intact: [String: String]
+
+    init(manifest: Manifest?, listing: FolderListing?, problem: OutputError?, intact: [String: String] = [:]) {
         self.manifest = manifest
         self.listing = listing
         self.problem = problem
+        self.intact = intact
     }
 
     /// The files of the previous build still on disk as it wrote them (size and modification
     /// time as recorded), with their content hashes: a caller may keep them without rendering.
-    public func intactFiles() -> [String: String] {
-        guard let manifest, let listing else { return [:] }
-        var intact: [String: String] = [:]
-        intact.reserveCapacity(manifest.files.count)
-        listing.forEachFile { path, entry in
-            // A path an earlier version wrote in another normal form is never kept: written again in NFC.
-            guard let recorded = manifest.files[path], SafePath.isNormalized(path), entry.isRegularFile,
-                  Int(entry.stamp.size) == recorded.size, entry.stamp.modified == recorded.modified else { return }
-            intact[path] = recorded.hash
-        }
-        return intact
-    }
+    public func intactFiles() -> [String: String] { intact }
 
     /// The folder's ``FolderFingerprint`` as listed (or refreshed); nil when there is no folder
     /// or it could not be listed.
@@ -43,10 +36,31 @@ public struct PreviousOutput: Sendable {
 
     /// The files below the folder that its manifest does not name byte for byte, sorted.
     static func foreignFiles(in listing: FolderListing, manifest: Manifest?) -> [String] {
+        survey(listing, manifest: manifest, findingIntact: false).foreign
+    }
+
+    /// One pass over the files `listing` lists, a lookup in `manifest` each: those it does not
+    /// name byte for byte (sorted), and, with `findingIntact`, those still as it recorded them,
+    /// with their content hashes (see ``intactFiles()``).
+    static func survey(
+        _ listing: FolderListing, manifest: Manifest?, findingIntact: Bool
+    ) -> (foreign: [String], intact: [String: String]) {
         var foreign: [String] = []
-        listing.forEachFile { path, _ in
-            if !(manifest?.lists(exactly: path) ?? false) { foreign.append(path) }
+        var intact: [String: String] = [:]
+        if findingIntact { intact.reserveCapacity(manifest?.files.count ?? 0) }
+        listing.forEachFile { path, entry in
+            guard let files = manifest?.files, let index = files.index(forKey: path) else {
+                foreign.append(path)
+                return
+            }
+            // Swift's `==` calls canonically equivalent names equal, while the file system holds both.
+            if !files[index].key.hasSameUTF8(as: path) { foreign.append(path) }
+            // A path an earlier version wrote in another normal form is never kept: written again in NFC.
+            let recorded = files[index].value
+            guard findingIntact, SafePath.isNormalized(path), entry.isRegularFile,
+                  Int(entry.stamp.size) == recorded.size, entry.stamp.modified == recorded.modified else { return }
+            intact[path] = recorded.hash
         }
-        return foreign.sorted()
+        return (foreign.sorted(), intact)
     }
 }

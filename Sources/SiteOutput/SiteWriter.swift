@@ -70,16 +70,16 @@ public struct SiteWriter: Sendable {
             let manifest = try readPreviousManifest()
             guard FileManager.default.fileExists(atPath: output.path) else { return PreviousOutput(manifest: nil, listing: nil, problem: nil) }
             let listing = try listTrustingRecord()
-            return PreviousOutput(manifest: manifest, listing: listing, problem: foreignFilesProblem(in: listing, manifest: manifest))
+            let (foreign, intact) = PreviousOutput.survey(listing, manifest: manifest, findingIntact: true)
+            return PreviousOutput(manifest: manifest, listing: listing, problem: foreignFilesProblem(foreign), intact: intact)
         } catch {
             return PreviousOutput(manifest: nil, listing: nil, problem: error)
         }
     }
 
-    /// The error of an output folder whose `listing` holds files `manifest` does not list; nil
-    /// when it holds none.
-    private func foreignFilesProblem(in listing: FolderListing, manifest: Manifest?) -> OutputError? {
-        let foreign = PreviousOutput.foreignFiles(in: listing, manifest: manifest)
+    /// The error of an output folder that holds the files `foreign`, which its manifest does
+    /// not list; nil when it holds none.
+    private func foreignFilesProblem(_ foreign: [String]) -> OutputError? {
         guard !foreign.isEmpty else { return nil }
         let examples = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
         let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
@@ -100,7 +100,7 @@ public struct SiteWriter: Sendable {
         } catch {
             throw unlistable(error)
         }
-        if let problem = foreignFilesProblem(in: listing, manifest: manifest) { throw problem }
+        if let problem = foreignFilesProblem(PreviousOutput.foreignFiles(in: listing, manifest: manifest)) { throw problem }
     }
 
     /// The output folder's ``FolderFingerprint`` now (skipping root dotfiles), listed as
