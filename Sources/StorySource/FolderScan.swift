@@ -137,7 +137,8 @@ enum FolderScan {
         let suffix = bytes.count - 5
         guard suffix > 0, bytes[0] != UInt8(ascii: "."), bytes[suffix] == UInt8(ascii: ".") else { return false }
         // An ASCII letter's bit 0x20 is its case; no other byte becomes one of these with it set.
-        return zip(bytes[(suffix + 1)...], "json".utf8).allSatisfy { $0 | 0x20 == $1 }
+        return bytes[suffix + 1] | 0x20 == UInt8(ascii: "j") && bytes[suffix + 2] | 0x20 == UInt8(ascii: "s")
+            && bytes[suffix + 3] | 0x20 == UInt8(ascii: "o") && bytes[suffix + 4] | 0x20 == UInt8(ascii: "n")
     }
 
     private struct FolderIdentity: Hashable {
