@@ -23,7 +23,7 @@ struct LanguageVersions: Sendable {
             uuids = graphs.map { graph in
                 var groups: [String: String] = [:]
                 for node in graph.stories {
-                    if let group = node.story.translationGroup, groups[group] == nil { groups[group] = node.story.uuid }
+                    if let group = node.story.translationGroup { groups.insertIfAbsent(node.story.uuid, forKey: group) }
                 }
                 return groups
             }

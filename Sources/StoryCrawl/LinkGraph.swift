@@ -147,7 +147,7 @@ public struct LinkGraph: Sendable {
             for (position, node) in stories.enumerated() {
                 if let id = node.story.id, byID[id] == nil { byID[id] = position }
                 let key = SlugLookup.key(node.story.fullSlug)
-                if bySlug[key] == nil { bySlug[key] = position }
+                bySlug.insertIfAbsent(position, forKey: key)
             }
         }
     }

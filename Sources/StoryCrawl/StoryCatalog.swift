@@ -35,7 +35,7 @@ struct StoryCatalog {
             byUUID[story.key] = stories.count
             stories.append(story)
             let key = SlugLookup.key(story.fullSlug)
-            if bySlug[key] == nil { bySlug[key] = story.uuid }
+            bySlug.insertIfAbsent(story.uuid, forKey: key)
             if let id = story.id, byID[id] == nil { byID[id] = story.uuid }
         }
         return story.uuid

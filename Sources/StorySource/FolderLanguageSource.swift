@@ -18,7 +18,7 @@ public struct FolderLanguageSource: StorySource {
         var versions: [String: Story] = [:]
         if let local = base as? LocalFolderSource {
             for story in local.index.stories where story.fullSlug.hasPrefix(language + "/") {
-                if let group = story.translationGroup, versions[group] == nil { versions[group] = story }
+                if let group = story.translationGroup { versions.insertIfAbsent(story, forKey: group) }
             }
         }
         self.versions = versions

@@ -16,7 +16,7 @@ final class StoryStore: @unchecked Sendable {
         for story in stories where byUUID[story.uuid] == nil {
             byUUID[story.uuid] = story
             let key = SlugLookup.key(story.fullSlug)
-            if bySlug[key] == nil { bySlug[key] = story.uuid }
+            bySlug.insertIfAbsent(story.uuid, forKey: key)
             if let id = story.id, byID[id] == nil { byID[id] = story.uuid }
         }
     }
