@@ -305,13 +305,15 @@ public struct Story: Sendable, Hashable {
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
         guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
         let fullSlug = Self.normalizedSlug(rawSlug)
-        let lastSegment = Self.lastSegment(of: fullSlug)
         let name = field("name")?.stringValue ?? ""
+        let slug = field("slug")?.stringValue
+        // The fallback of both, made only when one of them needs it.
+        let lastSegment = name.isEmpty || slug == nil ? Self.lastSegment(of: fullSlug) : ""
         return Storage(
             uuid: uuid,
             id: field("id")?.numberValue.flatMap { $0.isFinite ? Int(exactly: $0) : nil },
             name: name.isEmpty ? lastSegment : name,
-            slug: field("slug")?.stringValue ?? lastSegment,
+            slug: slug ?? lastSegment,
             fullSlug: fullSlug,
             startPageFolder: Self.startPageFolder(of: fullSlug, field: field),
             body: body,
