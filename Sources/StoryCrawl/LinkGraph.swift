@@ -145,7 +145,7 @@ public struct LinkGraph: Sendable {
             self.byUUID = byUUID ?? LinkGraph.positionsByUUID(of: stories)
             bySlug.reserveCapacity(stories.count)
             for (position, node) in stories.enumerated() {
-                if let id = node.story.id, byID[id] == nil { byID[id] = position }
+                if let id = node.story.id { byID.insertIfAbsent(position, forKey: id) }
                 let key = SlugLookup.key(node.story.fullSlug)
                 bySlug.insertIfAbsent(position, forKey: key)
             }

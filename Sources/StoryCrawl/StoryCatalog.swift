@@ -36,7 +36,7 @@ struct StoryCatalog {
             stories.append(story)
             let key = SlugLookup.key(story.fullSlug)
             bySlug.insertIfAbsent(story.uuid, forKey: key)
-            if let id = story.id, byID[id] == nil { byID[id] = story.uuid }
+            if let id = story.id { byID.insertIfAbsent(story.uuid, forKey: id) }
         }
         return story.uuid
     }

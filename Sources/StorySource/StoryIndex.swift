@@ -107,7 +107,7 @@ struct StoryIndex: Sendable {
         byUUID[entry.story.key] = position
         bySlug[SlugLookup.key(entry.story.fullSlug)] = position
         if let id = entry.story.id {
-            if byID[id] == nil { byID[id] = position } else { repeatsIDs = true }
+            if !byID.insertIfAbsent(position, forKey: id) { repeatsIDs = true }
         }
     }
 }

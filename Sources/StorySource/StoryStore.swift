@@ -17,7 +17,7 @@ final class StoryStore: @unchecked Sendable {
             byUUID[story.uuid] = story
             let key = SlugLookup.key(story.fullSlug)
             bySlug.insertIfAbsent(story.uuid, forKey: key)
-            if let id = story.id, byID[id] == nil { byID[id] = story.uuid }
+            if let id = story.id { byID.insertIfAbsent(story.uuid, forKey: id) }
         }
     }
 
