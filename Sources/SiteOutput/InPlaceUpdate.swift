@@ -33,10 +33,11 @@ struct InPlaceUpdate {
 
     private var temporary: String { output.path + "/" + Manifest.folderName + "/tmp" }
 
-    /// Writes `changed`, removes `removed`, then writes `manifest` (given each new file's
-    /// modification time). Empty folders left by removed files are removed too.
+    /// Writes `changed`, removes `removed`, then has `writeManifest` write the manifest (given
+    /// each new file's modification time, and where the manifest goes). Empty folders left by
+    /// removed files are removed too.
     func run(
-        changed: [Change], removing removed: [String], manifest makeManifest: ([String: Int64]) -> Manifest
+        changed: [Change], removing removed: [String], manifest writeManifest: ([String: Int64], URL) throws -> Void
     ) throws(OutputError) {
         FolderRemoval.remove(temporary, jobs: 1)
         do {
@@ -71,7 +72,7 @@ struct InPlaceUpdate {
                     throw POSIXFile.failure("rename", output.path + "/" + path)
                 }
             }
-            try makeManifest(modified).write(to: output.appendingPathComponent(Manifest.relativePath), options: .atomic)
+            try writeManifest(modified, output.appendingPathComponent(Manifest.relativePath))
         } catch {
             let notRestored = undo(steps)
             FolderRemoval.remove(temporary, jobs: 1)

@@ -18,14 +18,14 @@ struct Manifest: Sendable, Equatable {
     static let fileName = "manifest.json"
     static let relativePath = folderName + "/" + fileName
 
-    var generator = "storysite"
-    var files: [String: Entry] = [:]
-    /// The paths of the manifest file read, in its order, when that is the order of their
-    /// bytes: a manifest of the same paths is written in it again rather than sorted (a third
-    /// of the time its encoding took at 10,000 pages).
-    private var pathsAsRead: [String] = []
-    /// The file read, when it was laid out as ``encoded()`` writes and its paths are
-    /// ``pathsAsRead``: a manifest of the same paths copies from it the entries that did not change.
+    var generator = "storysite" {
+        didSet { layout = nil }
+    }
+    var files: [String: Entry] = [:] {
+        didSet { layout = nil }
+    }
+    /// The file read, while ``files`` are what it holds and it is laid out as ``encoded()``
+    /// writes them: ``encoded(changing:)`` copies the entries between its changes from it.
     private var layout: ManifestLayout?
 
     static func == (lhs: Manifest, rhs: Manifest) -> Bool {
@@ -76,7 +76,9 @@ struct Manifest: Sendable, Equatable {
             reading.add(read.path, read.entry)
         }
         var manifest = try reading.finish()
-        if manifest.pathsAsRead.count == layout.entries.count { manifest.layout = layout }
+        // In the order of their bytes, and none the same as another (a path repeated in another
+        // normal form is one file): the file is what encoding its files writes.
+        if reading.inByteOrder, manifest.files.count == layout.entries.count { manifest.layout = layout }
         return manifest
     }
 
@@ -111,12 +113,13 @@ struct Manifest: Sendable, Equatable {
     /// A manifest as its file is read, an entry at a time in the file's order.
     private struct Reading {
         var manifest: Manifest
-        var inByteOrder = true
+        /// Whether the paths added so far came in the order of their bytes.
+        private(set) var inByteOrder = true
+        private var lastPath: String?
 
         init(generator: String, count: Int) {
             manifest = Manifest(generator: generator)
             manifest.files.reserveCapacity(count)
-            manifest.pathsAsRead.reserveCapacity(count)
         }
 
         /// Why a manifest that lists `path` cannot be read, when storysite would never write it;
@@ -128,13 +131,12 @@ struct Manifest: Sendable, Equatable {
 
         /// Adds the entry of `path`, a path ``unsafe(_:)`` found safe.
         mutating func add(_ path: String, _ entry: Entry) {
-            if inByteOrder, let last = manifest.pathsAsRead.last { inByteOrder = last.utf8Precedes(path) }
-            manifest.pathsAsRead.append(path)
+            if inByteOrder, let lastPath { inByteOrder = lastPath.utf8Precedes(path) }
+            lastPath = path
             manifest.files[path] = entry
         }
 
-        consuming func finish() throws(Unreadable) -> Manifest {
-            if !inByteOrder { manifest.pathsAsRead = [] }
+        func finish() throws(Unreadable) -> Manifest {
             // A path that is also another's folder could only be a symbolic link to elsewhere.
             if let conflict = SafePath.folderConflicts(among: manifest.files.keys, contains: { [files = manifest.files] in files[$0] != nil }).first {
                 throw Unreadable(reason: "it lists both '\(conflict.file)' and '\(conflict.below)', which storysite would never write")
@@ -147,52 +149,137 @@ struct Manifest: Sendable, Equatable {
     /// on lines of their own, indented by two spaces. Modification times are written as strings of
     /// digits: a JSON number would lose their last digits.
     func encoded() -> [UInt8] {
+        if let layout { return layout.bytes }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(files.count * 140)
-        func line(_ text: StaticString) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        Self.append(ManifestLayout.Text.opening, to: &bytes)
+        for (position, index) in ByteOrder.sortedIndices(of: files).enumerated() {
+            Self.append(position == 0 ? ManifestLayout.Text.firstEntry : ManifestLayout.Text.nextEntry, to: &bytes)
+            Self.append(files[index].key, files[index].value, to: &bytes)
         }
-        typealias Text = ManifestLayout.Text
-        line(Text.opening)
-        let (indices, asRead) = orderedIndices()
-        // The entries of the file read, where they are in the same order.
-        let read = asRead ? layout : nil
-        for (position, index) in indices.enumerated() {
-            let (path, entry) = files[index]
-            line(position == 0 ? Text.firstEntry : Text.nextEntry)
-            if let read, read.entries[position].entry == entry {
-                bytes.append(contentsOf: read.bytes[read.entries[position].bytes])
-                continue
-            }
-            JSONValue.appendQuoted(path, to: &bytes)
-            line(Text.hash)
-            JSONValue.appendQuoted(entry.hash, to: &bytes)
-            line(Text.modified)
-            JSONValue.appendInteger(entry.modified, to: &bytes)
-            line(Text.size)
-            JSONValue.appendInteger(Int64(entry.size), to: &bytes)
-            line(Text.entryEnd)
-        }
-        line(files.isEmpty ? Text.noFiles : Text.filesEnd)
-        line(Text.generator)
-        JSONValue.appendQuoted(generator, to: &bytes)
-        line(Text.closing)
+        appendEnd(entryCount: files.count, to: &bytes)
         return bytes
     }
 
-    /// The indices of ``files`` in the order of their paths' bytes, and whether that is the
-    /// order of the file read (``pathsAsRead``): it is when the paths are those it had.
-    private func orderedIndices() -> (indices: [Dictionary<String, Entry>.Index], asRead: Bool) {
-        if pathsAsRead.count == files.count {
-            var indices: [Dictionary<String, Entry>.Index] = []
-            indices.reserveCapacity(files.count)
-            for path in pathsAsRead {
-                guard let index = files.index(forKey: path) else { return (ByteOrder.sortedIndices(of: files), false) }
-                indices.append(index)
+    /// ``encoded()`` of this manifest with `changes` made to its files (a path's new entry, or
+    /// nil for a path gone), as ``write(changing:to:)`` writes it.
+    func encoded(changing changes: [String: Entry?]) -> [UInt8] {
+        guard let layout else { return changed(by: changes).encoded() }
+        var bytes: [UInt8] = []
+        for piece in pieces(changing: changes, of: layout) {
+            switch piece {
+            case .read(let range): bytes.append(contentsOf: layout.bytes[range])
+            case .made(let made): bytes.append(contentsOf: made)
             }
-            return (indices, true)
         }
-        return (ByteOrder.sortedIndices(of: files), false)
+        return bytes
+    }
+
+    /// Puts ``encoded(changing:)`` at `url` atomically and durably, without a changed copy of
+    /// the files: for a manifest as read, the runs of entries between the changes are written
+    /// from its file as they are. A rebuild that writes one page of ten thousand copied the ten
+    /// thousand entries to change one, encoded them all again into a new buffer, and wrote that:
+    /// most of its write.
+    func write(changing changes: [String: Entry?], to url: URL) throws {
+        guard let layout else { return try changed(by: changes).write(to: url, options: .atomic) }
+        let pieces = pieces(changing: changes, of: layout)
+        try layout.bytes.withUnsafeBytes { file in
+            try POSIXFile.replace(url, durably: true) { descriptor, path in
+                for piece in pieces {
+                    switch piece {
+                    case .read(let range): try POSIXFile.write(UnsafeRawBufferPointer(rebasing: file[range]), to: descriptor, path: path)
+                    case .made(let made): try made.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, path: path) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// This manifest with `changes` made to its files.
+    private func changed(by changes: [String: Entry?]) -> Manifest {
+        var changed = self
+        for (path, entry) in changes { changed.files[path] = entry }
+        return changed
+    }
+
+    /// A part of a manifest file: bytes of the file `layout` read, or bytes made anew.
+    private enum Piece {
+        case read(Range<Int>)
+        case made([UInt8])
+    }
+
+    /// ``encoded()`` of this manifest with `changes` made to its files, in pieces: the runs of
+    /// entries between the changes as they are in the file read (`layout`), and what stands
+    /// between them.
+    private func pieces(changing changes: [String: Entry?], of layout: ManifestLayout) -> [Piece] {
+        // Each change under the spelling its path has among the files, as changing them would
+        // keep it (a path in another normal form is the same key); a removal of a path the files
+        // lack changes nothing.
+        var edits: [(path: String, entry: Entry?)] = []
+        for (path, entry) in changes {
+            let index = files.index(forKey: path)
+            guard index != nil || entry != nil else { continue }
+            edits.append((index.map { files[$0].key } ?? path, entry))
+        }
+        let entries = layout.entries
+        var pieces: [Piece] = []
+        var made: [UInt8] = []
+        Self.append(ManifestLayout.Text.opening, to: &made)
+        var written = 0
+        var copied = 0
+        /// The file's entries from `copied` up to `end`, with the separators between them.
+        func copyEntries(upTo end: Int) {
+            guard copied < end else { return }
+            Self.append(written == 0 ? ManifestLayout.Text.firstEntry : ManifestLayout.Text.nextEntry, to: &made)
+            pieces.append(.made(made))
+            made = []
+            pieces.append(.read(entries[copied].bytes.lowerBound..<entries[end - 1].bytes.upperBound))
+            written += end - copied
+            copied = end
+        }
+        for edit in ByteOrder.order(of: edits.map(\.path)).map({ edits[$0] }) {
+            var position = copied
+            var high = entries.count
+            while position < high {
+                let middle = (position + high) / 2
+                if entries[middle].path.utf8Precedes(edit.path) { position = middle + 1 } else { high = middle }
+            }
+            copyEntries(upTo: position)
+            if let entry = edit.entry {
+                Self.append(written == 0 ? ManifestLayout.Text.firstEntry : ManifestLayout.Text.nextEntry, to: &made)
+                Self.append(edit.path, entry, to: &made)
+                written += 1
+            }
+            if position < entries.count, entries[position].path.hasSameUTF8(as: edit.path) { copied = position + 1 }
+        }
+        copyEntries(upTo: entries.count)
+        appendEnd(entryCount: written, to: &made)
+        pieces.append(.made(made))
+        return pieces
+    }
+
+    /// One entry as ``encoded()`` writes it, from the opening quote of its path to its closing brace.
+    private static func append(_ path: String, _ entry: Entry, to bytes: inout [UInt8]) {
+        JSONValue.appendQuoted(path, to: &bytes)
+        append(ManifestLayout.Text.hash, to: &bytes)
+        JSONValue.appendQuoted(entry.hash, to: &bytes)
+        append(ManifestLayout.Text.modified, to: &bytes)
+        JSONValue.appendInteger(entry.modified, to: &bytes)
+        append(ManifestLayout.Text.size, to: &bytes)
+        JSONValue.appendInteger(Int64(entry.size), to: &bytes)
+        append(ManifestLayout.Text.entryEnd, to: &bytes)
+    }
+
+    /// What follows the last of `entryCount` entries: the end of the files and the generator.
+    private func appendEnd(entryCount: Int, to bytes: inout [UInt8]) {
+        Self.append(entryCount == 0 ? ManifestLayout.Text.noFiles : ManifestLayout.Text.filesEnd, to: &bytes)
+        Self.append(ManifestLayout.Text.generator, to: &bytes)
+        JSONValue.appendQuoted(generator, to: &bytes)
+        Self.append(ManifestLayout.Text.closing, to: &bytes)
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes ``encoded()`` to `url`, its bytes not copied into a `Data` first (14 MB more, for

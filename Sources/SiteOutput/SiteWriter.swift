@@ -188,7 +188,7 @@ public struct SiteWriter: Sendable {
         let writtenOver = written.count { previous.files[$0] != nil }
         let gone = previous.files.count == kept.count + writtenOver
             ? [] : previous.files.keys.filter { !kept.contains($0) && !written.contains($0) }
-        let unchangedCount = plan.filter(\.unchanged).count
+        let unchangedCount = plan.count(where: \.unchanged)
         let summary = Summary(written: plan.count - unchangedCount, unchanged: unchangedCount, removed: gone.count)
         if staged == nil, summary.written == 0 && summary.removed == 0 && fileManager.fileExists(atPath: output.path) {
             saveRecord(of: previousOutput.listing)
@@ -203,15 +203,15 @@ public struct SiteWriter: Sendable {
             let gone = gone.sorted()
             try InPlaceUpdate(output: output, displayPath: displayPath).run(
                 changed: changed.map { InPlaceUpdate.Change(path: $0.path, contents: $0.contents ?? Data()) }, removing: gone
-            ) { modified in
-                var manifest = previous
-                for path in gone { manifest.files[path] = nil }
+            ) { modified, manifestURL in
+                var changes: [String: Manifest.Entry?] = [:]
+                for path in gone { changes[path] = .some(nil) }
                 for (path, time) in modified {
                     var entry = entries[path]!
                     entry.modified = time
-                    manifest.files[path] = entry
+                    changes[path] = entry
                 }
-                return manifest
+                try previous.write(changing: changes, to: manifestURL)
             }
             // Files written again where they were, and none removed: the listing made at the start
             // gives the folder's fingerprint with their stamps now, without a copy of it refreshed

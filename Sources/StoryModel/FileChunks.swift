@@ -66,24 +66,10 @@ public struct FileChunks: Sendable {
     /// Writes the file at `url` atomically: into a file of its own beside it, renamed over it
     /// once whole, so that a reader never finds it cut short.
     public func write(to url: URL) throws {
-        let path = url.path
-        let temporary = path + ".writing-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw POSIXFile.failure("open", temporary) }
-        do {
+        try POSIXFile.replace(url) { descriptor, path in
             for chunk in chunks {
-                try chunk.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, path: temporary) }
+                try chunk.withUnsafeBytes { try POSIXFile.write($0, to: descriptor, path: path) }
             }
-            guard close(descriptor) == 0 else { throw POSIXFile.failure("close", temporary) }
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = POSIXFile.failure("rename", temporary)
-            unlink(temporary)
-            throw failure
         }
     }
 }

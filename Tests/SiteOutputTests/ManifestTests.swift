@@ -82,6 +82,43 @@ extension SiteOutputTests {
             #expect(try #require(text.range(of: "a/index.html")).lowerBound < #require(text.range(of: "b/index.html")).lowerBound)
         }
 
+        @Test("a manifest read and written again with entries changed, added and removed is the manifest changed, written anew")
+        func writtenAgainChanged() throws {
+            var made = Manifest()
+            for page in 1..<200 {
+                made.files["p\(page)/index.html"] = Manifest.Entry(size: page, hash: String(format: "%016x", page), modified: Int64(page) * 1_000_003)
+            }
+            made.files["caf\u{E9}/index.html"] = Manifest.Entry(size: 1, hash: "c", modified: 1)
+            try FileManager.default.createDirectory(at: workspace.path("Output/.storysite"), withIntermediateDirectories: true)
+            try made.write(to: workspace.path("Output/.storysite/manifest.json"))
+            let read = try #require(try Manifest.read(in: workspace.path("Output")))
+            let changed = Manifest.Entry(size: 5, hash: "new", modified: 99)
+            let changeSets: [[String: Manifest.Entry?]] = [
+                [:],
+                ["p7/index.html": changed],
+                ["p1/index.html": changed, "p99/index.html": changed, "p98/index.html": Manifest.Entry?.none],
+                ["a/index.html": changed, "z/index.html": changed, "p150/a.html": changed],
+                ["p1/index.html": Manifest.Entry?.none, "p99/index.html": Manifest.Entry?.none, "gone/index.html": Manifest.Entry?.none],
+                // The same path in another normal form is the same file, kept under its spelling.
+                ["cafe\u{301}/index.html": changed],
+                Dictionary(uniqueKeysWithValues: made.files.keys.map { ($0, Manifest.Entry?.none) }),
+                Dictionary(uniqueKeysWithValues: made.files.keys.map { ($0, changed) }),
+            ]
+            for changes in changeSets {
+                var expected = made
+                for (path, entry) in changes { expected.files[path] = entry }
+                // Compared whole: a difference would print two manifests of two hundred entries.
+                let same = read.encoded(changing: changes) == expected.encoded()
+                #expect(same, "changing \(changes.count) paths, \(changes.keys.sorted().prefix(3)) first")
+                let written = workspace.path("Output/.storysite/written.json")
+                try read.write(changing: changes, to: written)
+                #expect(try Data(contentsOf: written) == Data(expected.encoded()), "written, changing \(changes.count) paths")
+                // A manifest made, not read, is written the same.
+                try made.write(changing: changes, to: written)
+                #expect(try Data(contentsOf: written) == Data(expected.encoded()), "made and written, changing \(changes.count) paths")
+            }
+        }
+
         @Test("a manifest laid out as storysite writes it reads as the same manifest laid out otherwise, and is checked the same")
         func layoutRead() throws {
             var made = Manifest()
