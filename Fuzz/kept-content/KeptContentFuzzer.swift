@@ -4,11 +4,14 @@ import StorySource
 @testable import StoryCrawl
 
 /// The readers of the kept content on files a build could find after a crash, a bad disk or a
-/// hand edit: a valid link graph (``KeptGraph``) or reference cache (``ReferenceCache``) of a
-/// small site, changed where the input says. Reading never traps; a graph read is brought up to
-/// date with the site, and a reference cache serves a whole crawl and is written and read back.
+/// hand edit: a valid link graph (``KeptGraph``), reference cache (``ReferenceCache``) or cache of
+/// parsed files (``ParsedFileCache``, the stories' heads) of a small site, changed where the input
+/// says. Reading never traps; a graph read is brought up to date with the site, a reference cache
+/// serves a whole crawl and is written and read back, and the stories a cache of parsed files
+/// keeps are loaded from it and read whole.
 ///
-/// The input's first byte picks the file (even: the graph, odd: the references); then every
+/// The input's first byte picks the file (its remainder by three: the graph, the references,
+/// the parsed files); then every
 /// three bytes set the byte at a position (two bytes, little-endian, modulo the file's size) to
 /// a value; one or two bytes left over cut the file to that share of its size, a byte at the least
 /// (Foundation leaks the buffer it reads an empty file into with `.alwaysMapped`; an empty cache
@@ -17,8 +20,7 @@ import StorySource
 public func fuzzKeptContent(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = inputBytes(data, size)
     guard let choice = input.first else { return 0 }
-    let isGraph = choice % 2 == 0
-    var file = isGraph ? fixture.graphFile : fixture.referencesFile
+    var file = [fixture.graphFile, fixture.referencesFile, fixture.parsedFilesFile][Int(choice) % 3]
     let patches = input.dropFirst()
     var index = patches.startIndex
     while patches.endIndex - index >= 3 {
@@ -29,13 +31,14 @@ public func fuzzKeptContent(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     if index < patches.endIndex { file.removeLast(file.count - max(1, file.count * Int(patches[index]) / 256)) }
     try? Data(file).write(to: fixture.scratch)
 
-    if isGraph {
+    switch choice % 3 {
+    case 0:
         guard let kept = KeptGraph.reading(fixture.scratch) else { return 0 }
         let update = waitFor { try? await kept.updated(with: fixture.source, references: ReferenceCache(), jobs: 2) }
         if let update {
             _ = update.keepsEdges ? kept.encoded(updatedTo: update.graph) : KeptGraph.encoded(update.graph, entries: kept.entries, baseURL: kept.baseURL)
         }
-    } else {
+    case 1:
         let cache = ReferenceCache.reading(fixture.scratch)
         let graph = waitFor { try? await Crawler(source: fixture.source, referenceCache: cache).crawl() }
         require(graph != nil, "the crawl of the fixture failed with a reference cache read from a changed file")
@@ -43,6 +46,12 @@ public func fuzzKeptContent(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             try? Data(file.bytes).write(to: fixture.scratch)
             _ = ReferenceCache.reading(fixture.scratch, writesBack: false).kept(forDigest: "-", baseURL: nil, rootSlug: "home")
         }
+    default:
+        let cache = ParsedFileCache.reading(fixture.scratch)
+        let source = try? LocalFolderSource(folder: fixture.content, jobs: 1, cache: cache)
+        let stories = waitFor { try? await source?.allStories() } ?? []
+        require(stories.count == 6, "the fixture's six stories loaded with a cache read from a changed file: \(stories.count)")
+        for story in stories { _ = (story.head, story.raw, story.field("name")) }
     }
     return 0
 }
@@ -53,6 +62,9 @@ private struct Fixture: @unchecked Sendable {
     let source: LocalFolderSource
     let graphFile: [UInt8]
     let referencesFile: [UInt8]
+    let parsedFilesFile: [UInt8]
+    /// The folder of the stories, as a cache of parsed files finds them.
+    let content: URL
     /// Where each changed file is written to be read.
     let scratch: URL
 }
@@ -77,12 +89,14 @@ private let fixture: Fixture = {
         let text = #"{"uuid": "\#(uuid)", "full_slug": "\#(slug)", "content": {"_uid": "r-\#(uuid)", "component": "page", \#(fields)}}"#
         try! Data(text.utf8).write(to: folder.appendingPathComponent("Content/\(file).json"))
     }
-    let source = try! LocalFolderSource(folder: folder.appendingPathComponent("Content"))
+    let parsedFiles = ParsedFileCache()
+    let source = try! LocalFolderSource(folder: folder.appendingPathComponent("Content"), cache: parsedFiles)
     let references = ReferenceCache.reading(folder.appendingPathComponent("none"))
     let graph = waitFor { try! await Crawler(source: source, referenceCache: references).crawl() }
     return Fixture(
         source: source, graphFile: KeptGraph.encoded(graph, entries: ["home"], baseURL: nil)!.bytes,
-        referencesFile: references.encoded()!.bytes, scratch: folder.appendingPathComponent("kept"))
+        referencesFile: references.encoded()!.bytes, parsedFilesFile: parsedFiles.encoded()!.bytes,
+        content: folder.appendingPathComponent("Content"), scratch: folder.appendingPathComponent("kept"))
 }()
 
 /// The result of `work`, waited for on this thread (libFuzzer calls in synchronously).

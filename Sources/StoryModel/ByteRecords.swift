@@ -225,7 +225,8 @@ public struct ByteRecordWriter {
 /// A file's string table, as a reader read it: what reading some of its records later takes
 /// (``ByteRecordReader/init(_:table:at:)``), without reading the table again.
 public struct ByteRecordTable: Sendable {
-    fileprivate var strings: [String] = []
+    /// The strings, by their index.
+    fileprivate(set) var strings: [String] = []
     /// The table's size when last written whole.
     fileprivate var wholeTableCount = 0
 }
@@ -339,8 +340,13 @@ public struct ByteRecordReader {
     }
 
     public mutating func string() -> String? {
+        stringIndex().map { table.strings[$0] }
+    }
+
+    /// The index in the table of a string ``string()`` would read; nil when it is not one.
+    mutating func stringIndex() -> Int? {
         guard let index = number(), index < UInt64(table.strings.count) else { return nil }
-        return table.strings[Int(index)]
+        return Int(index)
     }
 
     /// A string as ``ByteRecordWriter/inlineString(_:)`` wrote it.
@@ -398,6 +404,32 @@ public struct ByteRecordReader {
             return .object(JSONObject(distinctEntries: entries))
         case 7: return inlineString().map(JSONValue.string)
         default: return nil
+        }
+    }
+}
+
+extension ByteRecordReader {
+    /// Moves past a JSON value as ``json(depth:)`` reads it, checking all it checks without making
+    /// the value: false where it would return nil. A value passed over so can be read later, from
+    /// its offset, by a reader of the same bytes and table.
+    public mutating func skipJSON(depth: Int = 512) -> Bool {
+        guard depth > 0 else { return false }
+        switch number() {
+        case 0, 1, 2: return true
+        case 3: return number() != nil
+        case 4: return string() != nil
+        case 5:
+            guard let count = count() else { return false }
+            for _ in 0..<count where !skipJSON(depth: depth - 1) { return false }
+            return true
+        case 6:
+            guard let count = count() else { return false }
+            for _ in 0..<count where string() == nil || !skipJSON(depth: depth - 1) { return false }
+            return true
+        case 7:
+            guard let length = count() else { return false }
+            return skip(length)
+        default: return false
         }
     }
 }

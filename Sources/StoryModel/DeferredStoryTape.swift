@@ -1,12 +1,19 @@
 import Foundation
 
-/// A deferred story's object on the tape of its file, read only when first asked for, at most
-/// once, whichever thread asks (see ``Story/init(head:digest:translationDigests:parkingIn:whole:)``):
-/// its content is then read in place, as a story loaded from its file reads it. With a store,
-/// the tape read is written there and read back each time it is asked for, as a parked story's
-/// is (``Story/storingContent(in:)``): a rebuild that shows every story's content (after a
+/// What a deferred story reads only when first asked for, at most once, whichever thread asks
+/// (see ``Story/init(head:digest:translationDigests:parkingIn:whole:)``): its head, when it was
+/// given as a kept file holds it (``KeptHead``), and its object on the tape of its file, whose
+/// content is then read in place, as a story loaded from its file reads it. With a store, the
+/// tape read is written there and read back each time it is asked for, as a parked story's is
+/// (``Story/storingContent(in:)``): a rebuild that shows every story's content (after a
 /// template edit) then holds no more of it at once than a full build does.
 final class DeferredStoryTape: @unchecked Sendable {
+    /// A story's head as it was given.
+    enum Head {
+        case object(JSONObject)
+        case kept(KeptHead)
+    }
+
     /// The tape read, with the index of the story object in it and of its root block.
     struct Found {
         let tape: JSONTape
@@ -21,17 +28,34 @@ final class DeferredStoryTape: @unchecked Sendable {
         case missing
     }
 
+    private let givenHead: Head
     private let load: @Sendable () -> (tape: JSONTape, object: Int)?
     /// Where the tape read waits, when not in memory.
     let store: TapeStore?
-    // Safe to share: `loaded` is only touched holding the lock (a pthread mutex, which the
-    // thread sanitizer sees, unlike Synchronization's Mutex).
+    // Safe to share: `loaded` and `readHead` are only touched holding the lock (a pthread mutex,
+    // which the thread sanitizer sees, unlike Synchronization's Mutex).
     private let lock = NSLock()
     private var loaded: Loaded?
+    private var readHead: JSONObject?
 
-    init(store: TapeStore? = nil, load: @escaping @Sendable () -> (tape: JSONTape, object: Int)?) {
+    init(head: Head, store: TapeStore? = nil, load: @escaping @Sendable () -> (tape: JSONTape, object: Int)?) {
+        givenHead = head
         self.store = store
         self.load = load
+    }
+
+    /// The story's head: every key of its object but `content`.
+    var head: JSONObject {
+        switch givenHead {
+        case .object(let head): return head
+        case .kept(let kept):
+            return lock.withLock {
+                if let readHead { return readHead }
+                let head = kept.object
+                readHead = head
+                return head
+            }
+        }
     }
 
     /// What `load` read; nil when it read nothing, or a story object without a root block.

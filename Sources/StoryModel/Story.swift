@@ -54,7 +54,7 @@ public struct Story: Sendable, Hashable {
         /// A head, with the root block on a tape: where it sits among the head's keys, and its
         /// index (a translated story).
         case headAndTape(head: JSONObject, contentAt: Int, content: Int)
-        case deferred(head: JSONObject, whole: DeferredStoryTape)
+        case deferred(DeferredStoryTape)
         /// A story whose tape is read from a store each time its content is asked for (see
         /// ``storingContent(in:)``), its head on a tape of its own: the indices of the story
         /// object and the root block in the stored tape, and where that is.
@@ -86,7 +86,7 @@ public struct Story: Sendable, Hashable {
         switch storage.body {
         case .whole(_, let content): return content
         case .tape(_, let content), .headAndTape(_, _, let content), .stored(_, let content, _): return tape.value(at: content)
-        case .deferred(_, let whole): return whole.found.map { $0.tape.value(at: $0.content) } ?? .object(JSONObject())
+        case .deferred(let whole): return whole.found.map { $0.tape.value(at: $0.content) } ?? .object(JSONObject())
         }
     }
     /// The whole story object as it was read.
@@ -98,7 +98,7 @@ public struct Story: Sendable, Hashable {
             var entries = head.entries
             entries.insert(JSONObject.Entry(key: "content", value: tape.value(at: content)), at: min(position, entries.count))
             return JSONObject(distinctEntries: entries)
-        case .deferred(let head, let whole): return Self.object(of: whole) ?? head
+        case .deferred(let whole): return Self.object(of: whole) ?? whole.head
         }
     }
     /// The root block's field `key`: unlike `content[key]`, read from a story's tape without
@@ -124,7 +124,7 @@ public struct Story: Sendable, Hashable {
     var contentOnTape: (tape: JSONTape, content: Int)? {
         switch storage.body {
         case .tape(_, let content), .headAndTape(_, _, let content), .stored(_, let content, _): return (tape, content)
-        case .deferred(_, let whole): return whole.found.map { ($0.tape, $0.content) }
+        case .deferred(let whole): return whole.found.map { ($0.tape, $0.content) }
         case .whole: return nil
         }
     }
@@ -157,7 +157,8 @@ public struct Story: Sendable, Hashable {
         switch storage.body {
         case .whole(let raw, _): return JSONObject(distinctEntries: raw.entries.filter { $0.key != "content" })
         case .tape(let object, _): return tape.withReader { $0.object(at: object, skipping: "content") }
-        case .headAndTape(let head, _, _), .deferred(let head, _): return head
+        case .headAndTape(let head, _, _): return head
+        case .deferred(let whole): return whole.head
         case .stored: return storage.tape!.withReader { $0.object(at: 0) }
         }
     }
@@ -168,7 +169,8 @@ public struct Story: Sendable, Hashable {
         case .whole(let raw, _): return raw[key]
         case .tape(let object, _):
             return tape.withReader { reader in reader.value(forKey: key, inObject: object).map(reader.value(at:)) }
-        case .headAndTape(let head, _, _), .deferred(let head, _): return key == "content" ? content : head[key]
+        case .headAndTape(let head, _, _): return key == "content" ? content : head[key]
+        case .deferred(let whole): return key == "content" ? content : whole.head[key]
         case .stored:
             guard key != "content" else { return content }
             return storage.tape!.withReader { reader in reader.value(forKey: key, inObject: 0).map(reader.value(at:)) }
@@ -192,7 +194,7 @@ public struct Story: Sendable, Hashable {
     var contentStore: TapeStore? {
         switch storage.body {
         case .stored: return storage.store
-        case .deferred(_, let whole): return whole.store
+        case .deferred(let whole): return whole.store
         case .whole, .tape, .headAndTape: return nil
         }
     }
@@ -202,7 +204,7 @@ public struct Story: Sendable, Hashable {
         switch storage.body {
         case .whole(let raw, _): return raw
         case .tape, .headAndTape, .stored: return raw
-        case .deferred(_, let whole): return Self.object(of: whole)
+        case .deferred(let whole): return Self.object(of: whole)
         }
     }
 
@@ -225,7 +227,7 @@ public struct Story: Sendable, Hashable {
         }
         guard case .object = content else { throw .malformedKey("content", "an object (the root block)") }
         storage = try Self.makeStorage(
-            uuid: uuidValue, fullSlug: slugValue, field: { object[$0] }, body: .whole(raw: object, content: content), digest: digest)
+            uuid: uuidValue, fullSlug: slugValue, fields: StoryFields { object[$0] }, body: .whole(raw: object, content: content), digest: digest)
     }
 
     /// Builds a story from the story object at `index` of `tape`, as ``init(json:digest:)``
@@ -243,7 +245,8 @@ public struct Story: Sendable, Hashable {
             guard reader.kind(at: content) == .object else { return .failure(.malformedKey("content", "an object (the root block)")) }
             return Result { () throws(StoryDecodingError) in
                 try Self.makeStorage(
-                    uuid: uuidValue, fullSlug: slugValue, field: field, body: .tape(object: index, content: content), tape: tape, digest: digest)
+                    uuid: uuidValue, fullSlug: slugValue, fields: StoryFields(field), body: .tape(object: index, content: content), tape: tape,
+                    digest: digest)
             }
         }
         storage = try read.get()
@@ -254,7 +257,7 @@ public struct Story: Sendable, Hashable {
     init(head: JSONObject, contentAt position: Int, of tape: JSONTape, digest: String) throws(StoryDecodingError) {
         guard let uuidValue = head["uuid"], let slugValue = head["full_slug"] else { throw .missingKeys(["uuid", "full_slug"]) }
         storage = try Self.makeStorage(
-            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .headAndTape(head: head, contentAt: position, content: 0),
+            uuid: uuidValue, fullSlug: slugValue, fields: StoryFields { head[$0] }, body: .headAndTape(head: head, contentAt: position, content: 0),
             tape: tape, digest: digest)
     }
 
@@ -290,32 +293,56 @@ public struct Story: Sendable, Hashable {
         reporting: (found: TranslationsFound, tag: Int)? = nil, parkingIn store: TapeStore? = nil,
         whole: @escaping @Sendable () -> (tape: JSONTape, object: Int)?
     ) throws(StoryDecodingError) {
-        guard let uuidValue = head["uuid"], !uuidValue.isNull, let slugValue = head["full_slug"], !slugValue.isNull else {
-            throw .missingKeys(["uuid", "full_slug"].filter { head[$0]?.isNull ?? true })
+        try self.init(
+            deferring: .object(head), uuid: head["uuid"], fullSlug: head["full_slug"], fields: StoryFields { head[$0] }, digest: digest,
+            translationDigests: translationDigests, reporting: reporting, parkingIn: store, whole: whole)
+    }
+
+    /// A story known by its head as a kept file holds it, read into an object only when asked
+    /// for (all else as ``init(head:digest:translationDigests:reporting:parkingIn:whole:)``).
+    public init(
+        keptHead head: KeptHead, digest: String, translationDigests: [String: String] = [:],
+        reporting: (found: TranslationsFound, tag: Int)? = nil, parkingIn store: TapeStore? = nil,
+        whole: @escaping @Sendable () -> (tape: JSONTape, object: Int)?
+    ) throws(StoryDecodingError) {
+        try self.init(
+            deferring: .kept(head), uuid: head.uuid, fullSlug: head.fullSlug, fields: head.fields, digest: digest,
+            translationDigests: translationDigests, reporting: reporting, parkingIn: store, whole: whole)
+    }
+
+    /// A deferred story of `head`, whose `uuid`, `full_slug` and other ``StoryFields`` are read.
+    private init(
+        deferring head: DeferredStoryTape.Head, uuid uuidValue: JSONValue?, fullSlug slugValue: JSONValue?, fields: StoryFields,
+        digest: String, translationDigests: [String: String], reporting: (found: TranslationsFound, tag: Int)?, parkingIn store: TapeStore?,
+        whole: @escaping @Sendable () -> (tape: JSONTape, object: Int)?
+    ) throws(StoryDecodingError) {
+        guard let uuidValue, !uuidValue.isNull, let slugValue, !slugValue.isNull else {
+            throw .missingKeys([("uuid", uuidValue), ("full_slug", slugValue)].filter { $0.1?.isNull ?? true }.map(\.0))
         }
         storage = try Self.makeStorage(
-            uuid: uuidValue, fullSlug: slugValue, field: { head[$0] }, body: .deferred(head: head, whole: DeferredStoryTape(store: store, load: whole)),
+            uuid: uuidValue, fullSlug: slugValue, fields: fields,
+            body: .deferred(DeferredStoryTape(head: head, store: store, load: whole)),
             digest: digest, translationDigests: TranslationDigests(translationDigests, reporting: reporting))
     }
 
     private static func makeStorage(
-        uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, field: (String) -> JSONValue?, body: Body, tape: JSONTape? = nil,
+        uuid uuidValue: JSONValue, fullSlug slugValue: JSONValue, fields: StoryFields, body: Body, tape: JSONTape? = nil,
         digest: String?, translationDigests: TranslationDigests = TranslationDigests([:])
     ) throws(StoryDecodingError) -> Storage {
         guard let uuid = Self.identifier(uuidValue), !uuid.isEmpty else { throw .malformedKey("uuid", "a non-empty string") }
         guard let rawSlug = slugValue.stringValue else { throw .malformedKey("full_slug", "a string") }
         let fullSlug = Self.normalizedSlug(rawSlug)
-        let name = field("name")?.stringValue ?? ""
-        let slug = field("slug")?.stringValue
+        let name = fields.name?.stringValue ?? ""
+        let slug = fields.slug?.stringValue
         // The fallback of both, made only when one of them needs it.
         let lastSegment = name.isEmpty || slug == nil ? Self.lastSegment(of: fullSlug) : ""
         return Storage(
             uuid: uuid,
-            id: field("id")?.numberValue.flatMap { $0.isFinite ? Int(exactly: $0) : nil },
+            id: fields.id?.numberValue.flatMap { $0.isFinite ? Int(exactly: $0) : nil },
             name: name.isEmpty ? lastSegment : name,
             slug: slug ?? lastSegment,
             fullSlug: fullSlug,
-            startPageFolder: Self.startPageFolder(of: fullSlug, field: field),
+            startPageFolder: Self.startPageFolder(of: fullSlug, fields: fields),
             body: body,
             tape: tape,
             digest: digest,

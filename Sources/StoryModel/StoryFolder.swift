@@ -6,11 +6,11 @@
 /// `is_folder` whose slug names it (`blog-index` for `blog-index/`, as some exports write it).
 /// A folder lists the stories directly in it and the start pages of its direct sub-folders.
 extension Story {
-    /// ``startPageFolder``, made once per story from its slug and the fields `field` reads.
-    static func startPageFolder(of fullSlug: String, field: (String) -> JSONValue?) -> String? {
+    /// ``startPageFolder``, made once per story from its slug and its `fields`.
+    static func startPageFolder(of fullSlug: String, fields: StoryFields) -> String? {
         if fullSlug.utf8.last == UInt8(ascii: "/") { return fullSlug }
-        if field("is_startpage")?.boolValue == true { return folder(of: fullSlug) }
-        if field("is_folder")?.boolValue == true { return fullSlug + "/" }
+        if fields.isStartpage?.boolValue == true { return folder(of: fullSlug) }
+        if fields.isFolder?.boolValue == true { return fullSlug + "/" }
         return nil
     }
 

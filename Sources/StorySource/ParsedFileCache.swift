@@ -180,7 +180,7 @@ public final class ParsedFileCache: @unchecked Sendable {
     public static func reading(_ url: URL, parkingContentIn store: TapeStore? = nil) -> ParsedFileCache {
         let cache = ParsedFileCache()
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return cache }
-        let read = data.withUnsafeBytes { buffer in cache.records(in: buffer, parkingContentIn: store) }
+        let read = data.withUnsafeBytes { buffer in cache.records(in: buffer, of: data, parkingContentIn: store) }
         if let (files, records, writer) = read {
             cache.files = files
             cache.differsFromDisk = false
@@ -284,21 +284,22 @@ public final class ParsedFileCache: @unchecked Sendable {
     /// The records of a cache file, each a file holding one deferred story, and a writer to
     /// continue the file (nil when it is time to write it whole); nil when any record cannot be read.
     private func records(
-        in buffer: UnsafeRawBufferPointer, parkingContentIn store: TapeStore?
+        in buffer: UnsafeRawBufferPointer, of file: Data, parkingContentIn store: TapeStore?
     ) -> ([String: Kept], [(path: String, range: Range<Int>)], ByteRecordWriter?)? {
         guard var reader = ByteRecordReader(buffer, magic: Self.magic), let count = reader.count() else { return nil }
         var files: [String: Kept] = [:]
         files.reserveCapacity(count)
         var records: [(path: String, range: Range<Int>)] = []
         records.reserveCapacity(count)
+        let heads = KeptHead.Reader(table: reader.table)
         for ordinal in 0..<count {
             let start = reader.offset
             guard let path = reader.inlineString(), let shown = reader.inlineString(),
                   let size = reader.number(), let modified = reader.number(), let statusChanged = reader.number(),
-                  let inode = reader.number(), let digest = reader.inlineString(), let head = reader.json()?.objectValue,
+                  let inode = reader.number(), let digest = reader.inlineString(), let head = heads.read(&reader, in: file),
                   let translations = Self.translationDigests(from: &reader),
                   let story = try? Story(
-                      head: head, digest: digest, translationDigests: translations, reporting: (translationsFound, ordinal), parkingIn: store,
+                      keptHead: head, digest: digest, translationDigests: translations, reporting: (translationsFound, ordinal), parkingIn: store,
                       whole: { [changedFiles] in
                       Self.wholeStory(at: path, shownAs: shown, digest: digest, changed: changedFiles)
                   })
