@@ -181,8 +181,8 @@ public struct LocalFolderSource: InMemoryStorySource {
     }
 
     /// Reads and parses the files, a file at a time on each of `jobs` threads, in path order;
-    /// files `cache` holds unchanged (by their `stamps` when given, else `stat`ed now) are not
-    /// read again. With a cache, also returns what it is to keep of this load
+    /// files `cache` holds unchanged (by their `stamps` when given, a listing's, whose sizes also
+    /// spare a `stat` of each file read; else `stat`ed now) are not read again. With a cache, also returns what it is to keep of this load
     /// (``ParsedFileCache/keep(_:)``).
     private static func load(
         _ paths: [String], stamps: [ParsedFileCache.Stamp]?, in root: String, shownWith prefix: String, jobs: Int, cache: ParsedFileCache?,
@@ -190,7 +190,9 @@ public struct LocalFolderSource: InMemoryStorySource {
     ) -> (files: [StoryFile], loaded: [ParsedFileCache.Loaded]?) {
         guard let cache else {
             let files = ParallelWork.map(count: paths.count, jobs: jobs) { position in
-                StoryFile(path: String(concatenating: root, "/", paths[position]), shownAs: prefix + paths[position], store: store)
+                StoryFile(
+                    path: String(concatenating: root, "/", paths[position]), shownAs: prefix + paths[position], size: stamps?[position].size,
+                    store: store)
             }
             return (files, nil)
         }
@@ -200,7 +202,8 @@ public struct LocalFolderSource: InMemoryStorySource {
                 let path = String(concatenating: root, "/", paths[position])
                 let stamp = stamps.map { $0[position] } ?? ParsedFileCache.Stamp(path: path)
                 if let stamp, let file = lookup.file(at: path, stamp: stamp) { return (path, stamp, file, true) }
-                return (path, stamp, StoryFile(path: path, shownAs: prefix + paths[position], store: store), false)
+                // A listed file's size is known: a regular file, as the listing found it.
+                return (path, stamp, StoryFile(path: path, shownAs: prefix + paths[position], size: stamps?[position].size, store: store), false)
             }
         }(cache.lookup())
         // A file that cannot be `stat`ed is not kept: the next load reads it again.

@@ -16,14 +16,15 @@ struct StoryFile: Sendable {
     var related: [Entry] = []
     var problems: [SourceProblem] = []
 
-    /// Reads and decodes the file at `path`, shown to the user as `shownAs`. Its stories keep
-    /// the file's tape (``StoryModel/JSONTape``) and read their content from it; with `store`,
-    /// the story of a file that holds one keeps its tape there (``StoryModel/Story/storingContent(in:)``).
-    init(path: String, shownAs file: String, store: TapeStore? = nil) {
+    /// Reads and decodes the file at `path`, shown to the user as `shownAs`, whose size a listing
+    /// may have found (``FolderScan/contents(of:size:)``). Its stories keep the file's tape
+    /// (``StoryModel/JSONTape``) and read their content from it; with `store`, the story of a file
+    /// that holds one keeps its tape there (``StoryModel/Story/storingContent(in:)``).
+    init(path: String, shownAs file: String, size: Int64? = nil, store: TapeStore? = nil) {
         let tape: JSONTape
         let bytes: [UInt8]
         do {
-            bytes = try FolderScan.contents(of: path)
+            bytes = try FolderScan.contents(of: path, size: size)
             tape = try JSONTape(parsing: bytes)
         } catch let error as FolderScan.Failure {
             problems.append(SourceProblem(file: file, message: "cannot read the file: \(error.reason)"))

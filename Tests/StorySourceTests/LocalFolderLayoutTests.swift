@@ -110,7 +110,7 @@ extension StorySourceTests {
             #expect(FolderScan.jsonFiles(listed: inOrder)?.map(\.path) == scanned)
         }
 
-        @Test("a file is read whole: empty, of every size around a read's room, and one longer than its size says")
+        @Test("a file is read whole: empty, of every size around a read's room, one longer than its size says, and one of another size than listed")
         func fileContents() throws {
             let folder = try TemporaryFolder()
             for count in [0, 1, 4095, 4096, 4097, 100_000] {
@@ -124,6 +124,11 @@ extension StorySourceTests {
                 #expect(try FolderScan.contents(of: proc) == [UInt8](try Data(contentsOf: URL(fileURLWithPath: proc))))
             }
             #expect(throws: FolderScan.Failure.self) { try FolderScan.contents(of: folder.url.appendingPathComponent("missing").path) }
+            // The size a listing found, out of date: a file that grew or shrank since is read whole.
+            for listed in [0, 1, 4096, 99_999, 100_001, 250_000] as [Int64] {
+                let path = folder.url.appendingPathComponent("f100000").path
+                #expect(try FolderScan.contents(of: path, size: listed).count == 100_000, "listed at \(listed) bytes")
+            }
         }
 
         @Test("accepts API responses, bare stories, CLI exports and list files in nested folders")
