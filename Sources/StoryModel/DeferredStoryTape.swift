@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a deferred story reads only when first asked for, at most once, whichever thread asks
 /// (see ``Story/init(head:digest:translationDigests:parkingIn:whole:)``): its head, when it was
@@ -28,33 +29,44 @@ final class DeferredStoryTape: @unchecked Sendable {
         case missing
     }
 
-    private let givenHead: Head
     private let load: @Sendable () -> (tape: JSONTape, object: Int)?
     /// Where the tape read waits, when not in memory.
     let store: TapeStore?
-    // Safe to share: `loaded` and `readHead` are only touched holding the lock (a pthread mutex,
-    // which the thread sanitizer sees, unlike Synchronization's Mutex).
+    /// Where a head given as a kept file holds it is, until it is read.
+    private let keptHead: KeptHead.Encoding?
+    // Safe to share: `loaded` is only touched holding the lock (a pthread mutex, which the
+    // thread sanitizer sees, unlike Synchronization's Mutex), and `readHead` is written once,
+    // holding it, before `isHeadRead` says so: read after that, it never changes.
     private let lock = NSLock()
     private var loaded: Loaded?
     private var readHead: JSONObject?
+    private let isHeadRead: Atomic<Bool>
 
     init(head: Head, store: TapeStore? = nil, load: @escaping @Sendable () -> (tape: JSONTape, object: Int)?) {
-        givenHead = head
+        switch head {
+        case .object(let object):
+            readHead = object
+            keptHead = nil
+            isHeadRead = Atomic(true)
+        case .kept(let kept):
+            keptHead = kept.encoding
+            isHeadRead = Atomic(false)
+        }
         self.store = store
         self.load = load
     }
 
-    /// The story's head: every key of its object but `content`.
+    /// The story's head: every key of its object but `content`. Read without the lock once
+    /// read: the pages a rebuild renders read the fields of the stories they show (dates,
+    /// names) from both render threads.
     var head: JSONObject {
-        switch givenHead {
-        case .object(let head): return head
-        case .kept(let kept):
-            return lock.withLock {
-                if let readHead { return readHead }
-                let head = kept.object
-                readHead = head
-                return head
-            }
+        if isHeadRead.load(ordering: .acquiring) { return readHead! }
+        return lock.withLock {
+            if let readHead { return readHead }
+            let head = keptHead!.object
+            readHead = head
+            isHeadRead.store(true, ordering: .releasing)
+            return head
         }
     }
 

@@ -3,13 +3,28 @@ import Foundation
 /// A story's head (every key of its object but `content`) in the file a build kept it in, as
 /// ``ByteRecordWriter/json(_:inlineStrings:)`` wrote it: the fields a ``Story`` is made with are
 /// read when the file is (``Reader``), the rest only when something asks for the whole head
-/// (``object``). A rebuild after one edit keeps the heads of all the stories and shows those of
+/// (``Encoding/object``). A rebuild after one edit keeps the heads of all the stories and shows those of
 /// a few; a Storyblok story's head has twenty keys and more, most of which a build never reads.
 public struct KeptHead: Sendable {
-    /// The file's bytes (mapped, most often), its string table, and where the head is in it.
-    private let file: Data
-    private let table: ByteRecordTable
-    private var range: Range<Int>
+    /// Where the whole head is: the file's bytes (mapped, most often), its string table, and the
+    /// head's place in it.
+    struct Encoding: Sendable {
+        let file: Data
+        let table: ByteRecordTable
+        var range: Range<Int>
+
+        /// The whole head, read from the file; empty if the file changed in place since it was
+        /// first read (a build replaces its files, never writes over them).
+        var object: JSONObject {
+            let read = file.withUnsafeBytes { bytes in
+                var reader = ByteRecordReader(bytes, table: table, at: range.lowerBound)
+                return reader.json()?.objectValue
+            }
+            return read ?? JSONObject()
+        }
+    }
+
+    private(set) var encoding: Encoding
     /// The values of `uuid` and `full_slug`, and the other fields a story is made with.
     private(set) var uuid: JSONValue?
     private(set) var fullSlug: JSONValue?
@@ -43,7 +58,7 @@ public struct KeptHead: Sendable {
         public func read(_ reader: inout ByteRecordReader, in file: Data) -> KeptHead? {
             let start = reader.offset
             guard reader.number() == 6, let count = reader.count() else { return nil }
-            var head = KeptHead(file: file, table: reader.table, range: start..<start)
+            var head = KeptHead(encoding: Encoding(file: file, table: reader.table, range: start..<start))
             for _ in 0..<count {
                 guard let key = reader.stringIndex() else { return nil }
                 guard let field = fieldOfString[key] else {
@@ -61,24 +76,12 @@ public struct KeptHead: Sendable {
                 case .isFolder: head.fields.isFolder = head.fields.isFolder ?? value
                 }
             }
-            head.range = start..<reader.offset
+            head.encoding.range = start..<reader.offset
             return head
         }
     }
 
-    private init(file: Data, table: ByteRecordTable, range: Range<Int>) {
-        self.file = file
-        self.table = table
-        self.range = range
-    }
-
-    /// The whole head, read from the file; empty if the file changed in place since it was
-    /// first read (a build replaces its files, never writes over them).
-    var object: JSONObject {
-        let read = file.withUnsafeBytes { bytes in
-            var reader = ByteRecordReader(bytes, table: table, at: range.lowerBound)
-            return reader.json()?.objectValue
-        }
-        return read ?? JSONObject()
+    private init(encoding: Encoding) {
+        self.encoding = encoding
     }
 }

@@ -37,7 +37,7 @@ extension StoryModelTests {
             let (read, next) = Self.read(Self.file(of: Self.head))
             let head = try #require(read)
             #expect(next == "after")
-            #expect(head.object == Self.head)
+            #expect(head.encoding.object == Self.head)
             #expect(head.uuid == Self.head["uuid"] && head.fullSlug == .string("blog/post"))
             #expect(head.fields.name == .string("A Post") && head.fields.slug == .string("post") && head.fields.id == .number(42))
             #expect(head.fields.isStartpage == .bool(false) && head.fields.isFolder == nil)
