@@ -3,6 +3,11 @@
 // The pipeline is visible in the targets: source → crawl → render → output, under a thin CLI.
 import PackageDescription
 
+// The executables allocate with jemalloc (see Sources/storysite/main.swift), but not in a
+// sanitizer's build (Scripts/sanitize sets STORYSITE_SYSTEM_MALLOC): the sanitizer serves malloc
+// itself, and would be handed memory jemalloc allocated to free.
+let allocator: [Target.Dependency] = Context.environment["STORYSITE_SYSTEM_MALLOC"] == nil ? ["CJemalloc"] : []
+
 let package = Package(
     name: "storysite",
     platforms: [.macOS(.v14)],
@@ -69,7 +74,7 @@ let package = Package(
             name: "StorySiteCLI",
             dependencies: ["SiteBuild", "StoryModel", "StorySource", "StoryCrawl", "SiteOutput", "LinkCheck", "Preview", "HTTPServer", "NetworkLimits"]
         ),
-        .executableTarget(name: "storysite", dependencies: ["StorySiteCLI", "CJemalloc"]),
+        .executableTarget(name: "storysite", dependencies: ["StorySiteCLI"] + allocator),
 
         // Tests: one suite per module, folders mirroring Sources/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -101,7 +106,7 @@ let package = Package(
         .executableTarget(name: "preview-benchmark", dependencies: ["Preview"], path: "Benchmarks/PreviewBenchmark"),
         .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck", "TestSupport"], path: "Benchmarks/CheckBenchmark"),
         .executableTarget(
-            name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI", "CJemalloc", "TestSupport"],
+            name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI", "TestSupport"] + allocator,
             path: "Benchmarks/BuildBenchmark"),
         .executableTarget(
             name: "serve-benchmark", dependencies: ["SyntheticSpace", "FakeStoryblokAPI", "StoryModel", "TestSupport"],

@@ -29,7 +29,9 @@
 // so its peak RSS is measured the same way as Hugo's, with /usr/bin/time; it links the same
 // allocator as the storysite executable. Hugo is skipped with a message when it is not
 // installed (`apt-get install hugo`).
+#if canImport(CJemalloc)
 import CJemalloc
+#endif
 import Foundation
 import StorySiteCLI
 import SyntheticSpace

@@ -37,7 +37,11 @@ extension StorySiteCLITests {
             #expect(!workspace.exists("Output"))
         }
 
-        @Test("the executable's allocator takes the options storysite gives it: memory on transparent huge pages")
+        @Test(
+            "the executable's allocator takes the options storysite gives it: memory on transparent huge pages",
+            .disabled(
+                if: ProcessInfo.processInfo.environment["STORYSITE_SYSTEM_MALLOC"] != nil,
+                "the executables of this build allocate with the system's malloc (Scripts/sanitize)"))
         func allocatorOptions() async throws {
             let workspace = try TemporaryFolder()
             // jemalloc prints its options, and where they came from, when the process exits.
