@@ -1,5 +1,5 @@
 import Testing
-import StoryModel
+@testable import StoryModel
 import TestSupport
 
 extension StoryModelTests {
@@ -172,8 +172,11 @@ extension StoryModelTests {
             let plain = try story(content: #"{"component": "page", "body": [{"component": "text", "text": "A"}]}"#)
             let english = plain.translated(to: "de", isDefault: false)
             #expect(english.content == plain.content)
-            let address = { (story: Story) in story.content.objectValue!.entries.withUnsafeBufferPointer { $0.baseAddress } }
-            #expect(address(english) == address(plain))
+            // On a tape, the translation shares the story's string bytes. (Not the addresses of their
+            // content trees: a story on a tape makes its tree anew each time it is asked, so those
+            // would compare the allocator's reuse of memory, which AddressSanitizer does not do.)
+            let strings = { (story: Story) in story.contentOnTape?.tape.strings.withUnsafeBufferPointer { $0.baseAddress } }
+            #expect(strings(english) != nil && strings(english) == strings(plain))
         }
 
         @Test("the name comes from the language's translated_slugs entry when non-empty, else stays the default")
