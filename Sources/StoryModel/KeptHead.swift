@@ -3,8 +3,9 @@ import Foundation
 /// A story's head (every key of its object but `content`) in the file a build kept it in, as
 /// ``ByteRecordWriter/json(_:inlineStrings:)`` wrote it: the fields a ``Story`` is made with are
 /// read when the file is (``Reader``), the rest only when something asks for the whole head
-/// (``Encoding/object``). A rebuild after one edit keeps the heads of all the stories and shows those of
-/// a few; a Storyblok story's head has twenty keys and more, most of which a build never reads.
+/// (``Encoding/object``). A rebuild after one edit keeps the heads of all the stories and shows
+/// those of a few; a Storyblok story's head has twenty keys and more, most of which a build
+/// never reads.
 public struct KeptHead: Sendable {
     /// Where the whole head is: the file's bytes (mapped, most often), its string table, and the
     /// head's place in it.

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 import TestSupport
@@ -69,7 +70,7 @@ extension StoryModelTests {
             #expect(Self.read(Data(writer.bytes)).head == nil)
         }
 
-        @Test("a story made from a kept head is the story made from the head as an object")
+        @Test("a story made from a kept head is the story made from the head as an object, read whole once whichever threads ask")
         func storyOfKeptHead() throws {
             for head in [Self.head, JSONObject(["uuid": .string("u"), "full_slug": .string("docs/"), "is_folder": .bool(true)])] {
                 let kept = try #require(Self.read(Self.file(of: head)).head)
@@ -81,6 +82,16 @@ extension StoryModelTests {
                 #expect(fromKept.head == head && fromKept.field("published_at") == head["published_at"])
                 #expect(fromKept.raw == head, "a file that no longer holds the story reads as its head")
             }
+            // Read whole by the first thread that asks, every thread finding the same head.
+            let kept = try #require(Self.read(Self.file(of: Self.head)).head)
+            let story = try Story(keptHead: kept, digest: "d") { nil }
+            let heads = Locked([JSONObject]())
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                let head = story.head
+                heads.withLock { $0.append(head) }
+            }
+            #expect(heads.withLock { $0 } == Array(repeating: Self.head, count: 8))
+
             let withoutUUID = try #require(Self.read(Self.file(of: JSONObject(["full_slug": .string("a")]))).head)
             #expect(throws: StoryDecodingError.missingKeys(["uuid"])) { try Story(keptHead: withoutUUID, digest: "d") { nil } }
         }
