@@ -9,10 +9,10 @@ import Synchronization
 /// (``Story/storingContent(in:)``): a rebuild that shows every story's content (after a
 /// template edit) then holds no more of it at once than a full build does.
 final class DeferredStoryTape: @unchecked Sendable {
-    /// A story's head as it was given.
+    /// A story's head as it was given: an object, or where a kept file holds it.
     enum Head {
         case object(JSONObject)
-        case kept(KeptHead)
+        case kept(KeptHead.Encoding)
     }
 
     /// The tape read, with the index of the story object in it and of its root block.
@@ -48,8 +48,8 @@ final class DeferredStoryTape: @unchecked Sendable {
             readHead = object
             keptHead = nil
             isHeadRead = Atomic(true)
-        case .kept(let kept):
-            keptHead = kept.encoding
+        case .kept(let encoding):
+            keptHead = encoding
             isHeadRead = Atomic(false)
         }
         self.store = store

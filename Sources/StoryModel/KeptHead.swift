@@ -44,12 +44,12 @@ public struct KeptHead: Sendable {
 
         /// A reader of the heads in a file whose string table is `table`.
         public init(table: ByteRecordTable) {
-            let fields: [String: Field] = [
-                "uuid": .uuid, "full_slug": .fullSlug, "name": .name, "slug": .slug, "id": .id, "is_startpage": .isStartpage,
-                "is_folder": .isFolder,
+            let fields: [(key: String, field: Field)] = [
+                ("uuid", .uuid), ("full_slug", .fullSlug), ("name", .name), ("slug", .slug), ("id", .id), ("is_startpage", .isStartpage),
+                ("is_folder", .isFolder),
             ]
             // By their bytes: a key is found as it was written.
-            fieldOfString = table.strings.map { string in fields.first { $0.key.hasSameUTF8(as: string) }?.value }
+            fieldOfString = table.strings.map { string in fields.first { $0.key.hasSameUTF8(as: string) }?.field }
         }
 
         /// The head `reader` reads next, from the bytes of `file`, with the reader moved past it;

@@ -306,7 +306,7 @@ public struct Story: Sendable, Hashable {
         whole: @escaping @Sendable () -> (tape: JSONTape, object: Int)?
     ) throws(StoryDecodingError) {
         try self.init(
-            deferring: .kept(head), uuid: head.uuid, fullSlug: head.fullSlug, fields: head.fields, digest: digest,
+            deferring: .kept(head.encoding), uuid: head.uuid, fullSlug: head.fullSlug, fields: head.fields, digest: digest,
             translationDigests: translationDigests, reporting: reporting, parkingIn: store, whole: whole)
     }
 
