@@ -85,6 +85,38 @@ extension StoryModelTests {
             #expect(bytes.count - inPlace.records.count == keys.bytes.count - keys.records.count)
         }
 
+        @Test("a JSON value is passed over exactly where it would be read: whole, cut anywhere, or with any byte changed")
+        func skipMatchesRead() throws {
+            let value = JSONValue.object(JSONObject([
+                "name": .string("A Post"), "id": .number(42), "draft": .bool(false), "none": .null, "score": .number(-0.5),
+                "tags": .array([.string("news"), .array([]), .object(JSONObject())]), "meta": .object(JSONObject(["deep": .array([.bool(true)])])),
+            ]))
+            for inlineStrings in [false, true] {
+                var writer = ByteRecordWriter(magic: Self.magic)
+                writer.json(value, inlineStrings: inlineStrings)
+                let whole = writer.bytes
+                let start = try Data(whole).withUnsafeBytes { try #require(ByteRecordReader($0, magic: Self.magic)).offset }
+                var variants = (start..<whole.count).map { Array(whole.prefix($0)) }
+                for position in start..<whole.count {
+                    for byte: UInt8 in [0, 1, 3, 4, 5, 6, 7, 0x7F, 0x80, 0xFF] where whole[position] != byte {
+                        var changed = whole
+                        changed[position] = byte
+                        variants.append(changed)
+                    }
+                }
+                for bytes in [whole] + variants {
+                    Data(bytes).withUnsafeBytes { buffer in
+                        guard var read = ByteRecordReader(buffer, magic: Self.magic) else { return }
+                        var skipped = read
+                        let readValue = read.json()
+                        let skippedOK = skipped.skipJSON()
+                        #expect(skippedOK == (readValue != nil), "\(bytes.suffix(bytes.count - start))")
+                        if skippedOK { #expect(skipped.offset == read.offset) }
+                    }
+                }
+            }
+        }
+
         @Test("a part written with its length is passed over and read later with the table alone; strings written in place stay out of the table")
         func partsReadLater() throws {
             var writer = ByteRecordWriter(magic: Self.magic)
