@@ -263,14 +263,15 @@ struct FolderListing: Sendable {
 
     /// Visits every entry of `folders` depth-first in name order, making each path.
     private static func walk(_ folders: [String: [Entry]], _ visit: (_ path: String, _ entry: Entry) -> Void) {
-        func walk(_ relative: String, prefix: String) {
+        /// The entries of the folder at `relative` (keyed as `folders`), whose path is `path`.
+        func walk(_ relative: String, path folder: String) {
             for entry in folders[relative] ?? [] {
-                let path = String(concatenating: prefix, entry.name)
+                let path = folder.isEmpty ? entry.name : String(concatenating: folder, "/", entry.name)
                 visit(path, entry)
-                if entry.isFolder { walk(String(concatenating: relative, "/", entry.name), prefix: String(concatenating: path, "/")) }
+                if entry.isFolder { walk(String(concatenating: relative, "/", entry.name), path: path) }
             }
         }
-        walk("", prefix: "")
+        walk("", path: "")
     }
 
     /// One folder's entries as a listing read them, with its stamp (none for the root) and its
@@ -289,11 +290,10 @@ struct FolderListing: Sendable {
     /// said of the folder, when its parent was read from the record.
     private static func recordedEntries(of root: Int32, _ relative: String, info: stat?, in record: ListingRecord) -> FolderRead? {
         guard !relative.isEmpty, let recorded = record.folders[relative] else { return nil }
-        let path = String(relative.utf8.dropFirst())!
         var folderInfo = stat()
         if let info {
             folderInfo = info
-        } else if fstatat(root, path, &folderInfo, AT_SYMLINK_NOFOLLOW) != 0 {
+        } else if relative.withCString({ fstatat(root, $0 + 1, &folderInfo, AT_SYMLINK_NOFOLLOW) }) != 0 {
             return nil
         }
         guard record.trusts(recorded, now: folderInfo) else { return nil }
@@ -301,8 +301,9 @@ struct FolderListing: Sendable {
         read.entries.reserveCapacity(recorded.entries.count)
         for recordedEntry in recorded.entries {
             var info = stat()
-            // A native string is its C string already: passed as one, it was copied into an array.
-            guard String(concatenating: path, "/", recordedEntry.name).withCString({ fstatat(root, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0
+            // A native string is its C string already: passed as one, it was copied into an
+            // array. `relative` less its leading slash is the folder's path below the root.
+            guard String(concatenating: relative, "/", recordedEntry.name).withCString({ fstatat(root, $0 + 1, &info, AT_SYMLINK_NOFOLLOW) }) == 0
             else { return nil }
             let entry = Entry(name: recordedEntry.name, info: info)
             guard entry.isFolder == recordedEntry.isFolder else { return nil }
