@@ -38,7 +38,7 @@ extension StorySiteCLITests {
         }
 
         @Test(
-            "the executable's allocator takes the options storysite gives it: memory on transparent huge pages",
+            "the executable's allocator takes the options storysite gives it: huge pages, one arena, larger thread caches",
             .disabled(
                 if: ProcessInfo.processInfo.environment["STORYSITE_SYSTEM_MALLOC"] != nil,
                 "the executables of this build allocate with the system's malloc (Scripts/sanitize)"))
@@ -51,6 +51,9 @@ extension StorySiteCLITests {
             let offered = FileManager.default.isReadableFile(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")
             #expect(result.stderr.contains(offered ? #"opt.thp: "always""# : #"opt.thp: "not supported""#), "\(result.stderr.prefix(2000))")
             #expect(result.stderr.contains(#"opt.metadata_thp: "always""#), "\(result.stderr.prefix(2000))")
+            for option in ["opt.narenas: 1", "opt.lg_tcache_nslots_mul: 2", "opt.tcache_nslots_small_max: 1024", "opt.tcache_gc_incr_bytes: 1048576"] {
+                #expect(result.stderr.contains(option), "\(option) in \(result.stderr.prefix(2000))")
+            }
         }
 
         @Test("--content-version, or --version with a value, picks the stories to read from the API")
