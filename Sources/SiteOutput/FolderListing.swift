@@ -23,8 +23,13 @@ struct FolderListing: Sendable {
         var isRegularFile: Bool { stamp.isRegularFile }
 
         init(name: String, info: stat) {
+            self.init(name: name, stamp: FileStamp(info))
+        }
+
+        /// The entry of a file or folder whose `lstat` gave `stamp`.
+        init(name: String, stamp: FileStamp) {
             self.name = name
-            stamp = (info.st_mode & S_IFMT) == S_IFDIR ? Self.folderStamp : FileStamp(info)
+            self.stamp = stamp.isFolder ? Self.folderStamp : stamp
         }
 
         /// The entry of a folder (as `readdir` tells it, without a `stat`).
@@ -120,23 +125,23 @@ struct FolderListing: Sendable {
         // ten thousand page folders were made again a dozen times over.
         folders.reserveCapacity((record?.folders.count ?? 0) + 1)
         stamps.reserveCapacity(record?.folders.count ?? 0)
-        var level: [(relative: String, info: stat?)] = [("", nil)]
+        var level: [(relative: String, stamp: FileStamp?)] = [("", nil)]
         while !level.isEmpty {
             let read = ParallelWork.map(count: level.count, jobs: jobs) { index -> Result<FolderRead, Unlistable> in
-                let (relative, info) = level[index]
+                let (relative, stamp) = level[index]
                 if let record, rootDescriptor >= 0,
-                   let recorded = Self.recordedEntries(of: rootDescriptor, relative, info: info, in: record) {
+                   let recorded = Self.recordedEntries(of: rootDescriptor, relative, stamp: stamp, in: record) {
                     return .success(recorded)
                 }
                 return Self.entries(of: root, relative, skipDotfiles: skipRootDotfiles && relative.isEmpty)
             }
-            var next: [(relative: String, info: stat?)] = []
+            var next: [(relative: String, stamp: FileStamp?)] = []
             for (folder, read) in zip(level, read) {
                 let read = try read.get()
                 folders[folder.relative] = read.entries
                 if let stamp = read.stamp { stamps[folder.relative] = stamp }
                 if record != nil && !read.isRecorded && !folder.relative.isEmpty { foldersNewerThanRecord.insert(folder.relative) }
-                next += read.subfolders.map { (String(concatenating: folder.relative, "/", $0.name), $0.info) }
+                for subfolder in read.subfolders { next.append((String(concatenating: folder.relative, "/", subfolder.name), subfolder.stamp)) }
             }
             level = next
         }
@@ -279,38 +284,46 @@ struct FolderListing: Sendable {
     private struct FolderRead {
         var entries: [Entry]
         var stamp: FolderStamp?
-        var subfolders: [(name: String, info: stat?)]
+        var subfolders: [(name: String, stamp: FileStamp?)]
         /// Whether the entries are the record's, not read with `readdir`.
         var isRecorded: Bool
     }
 
     /// The entries `record` has of the folder at `relative` below the root open as `root`,
     /// each `lstat`ed, when the record shows the folder unchanged; nil when it must be read
-    /// again: not recorded, changed, or an entry gone or of another kind. `info` is what `lstat`
+    /// again: not recorded, changed, or an entry gone or of another kind. `stamp` is what `lstat`
     /// said of the folder, when its parent was read from the record.
-    private static func recordedEntries(of root: Int32, _ relative: String, info: stat?, in record: ListingRecord) -> FolderRead? {
+    private static func recordedEntries(of root: Int32, _ relative: String, stamp: FileStamp?, in record: ListingRecord) -> FolderRead? {
         guard !relative.isEmpty, let recorded = record.folders[relative] else { return nil }
-        var folderInfo = stat()
-        if let info {
-            folderInfo = info
-        } else if relative.withCString({ fstatat(root, $0 + 1, &folderInfo, AT_SYMLINK_NOFOLLOW) }) != 0 {
-            return nil
-        }
-        guard record.trusts(recorded, now: folderInfo) else { return nil }
+        guard let folderStamp = stamp ?? lstamp(of: root, relative, ""), record.trusts(recorded, now: folderStamp) else { return nil }
         var read = FolderRead(entries: [], stamp: recorded.stamp, subfolders: [], isRecorded: true)
         read.entries.reserveCapacity(recorded.entries.count)
         for recordedEntry in recorded.entries {
-            var info = stat()
-            // A native string is its C string already: passed as one, it was copied into an
-            // array. `relative` less its leading slash is the folder's path below the root.
-            guard String(concatenating: relative, "/", recordedEntry.name).withCString({ fstatat(root, $0 + 1, &info, AT_SYMLINK_NOFOLLOW) }) == 0
-            else { return nil }
-            let entry = Entry(name: recordedEntry.name, info: info)
-            guard entry.isFolder == recordedEntry.isFolder else { return nil }
-            read.entries.append(entry)
-            if entry.isFolder { read.subfolders.append((entry.name, info)) }
+            guard let stamp = lstamp(of: root, relative, recordedEntry.name), stamp.isFolder == recordedEntry.isFolder else { return nil }
+            read.entries.append(Entry(name: recordedEntry.name, stamp: stamp))
+            if stamp.isFolder { read.subfolders.append((recordedEntry.name, stamp)) }
         }
         return read
+    }
+
+    /// What `lstat` says of `name` in the folder at `relative` (keyed as ``folders``) below the
+    /// root open as `root`, or of that folder itself when `name` is empty; nil when it fails.
+    /// The path is put together on the stack: made as a string for each of the twenty thousand
+    /// entries of an output folder of pages, it was a tenth of the listing's instructions.
+    private static func lstamp(of root: Int32, _ relative: String, _ name: String) -> FileStamp? {
+        // `relative` less its leading slash is the folder's path below the root.
+        let folder = relative.utf8.dropFirst(), count = folder.count + (name.isEmpty ? 0 : 1 + name.utf8.count)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { path -> FileStamp? in
+            var end = path.initialize(fromContentsOf: folder)
+            if !name.isEmpty {
+                path[end] = UInt8(ascii: "/")
+                end = path[(end + 1)...].initialize(fromContentsOf: name.utf8)
+            }
+            path[end] = 0
+            var info = stat()
+            let status = path.withMemoryRebound(to: CChar.self) { fstatat(root, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) }
+            return status == 0 ? FileStamp(info) : nil
+        }
     }
 
     /// `entries` in the order of their names as strings (`<`). Names all in ASCII, as most are,

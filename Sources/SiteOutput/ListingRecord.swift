@@ -13,7 +13,10 @@ struct FolderStamp: Sendable, Equatable {
     var changed: Int64
 
     init(_ info: stat) {
-        let stamp = FileStamp(info)
+        self.init(FileStamp(info))
+    }
+
+    init(_ stamp: FileStamp) {
         inode = stamp.inode
         changed = stamp.changed
     }
@@ -78,8 +81,8 @@ struct ListingRecord: Sendable {
 
     /// Whether `folder`, of this record, is unchanged since recorded, given what `lstat` says of
     /// it now: the same folder with the same change time, a time well before the listing began.
-    func trusts(_ folder: Folder, now info: stat) -> Bool {
-        guard (info.st_mode & S_IFMT) == S_IFDIR, folder.stamp == FolderStamp(info) else { return false }
+    func trusts(_ folder: Folder, now stamp: FileStamp) -> Bool {
+        guard stamp.isFolder, folder.stamp == FolderStamp(stamp) else { return false }
         let margin = folder.stamp.changed % 1_000_000_000 == 0 ? Self.coarseMargin : Self.margin
         return folder.stamp.changed < takenBefore - margin
     }
