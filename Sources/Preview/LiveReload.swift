@@ -36,6 +36,12 @@ public final class LiveReload: @unchecked Sendable {
         lock.withLock { clients.count }
     }
 
+    /// The number of the latest build that reloaded the pages: a page served now is that
+    /// build's, as far as the files read after asking go.
+    public var currentBuild: Int {
+        lock.withLock { build }
+    }
+
     /// The problems the overlay shows now; empty after a successful build.
     public var currentProblems: [PreviewProblem] {
         lock.withLock { problems }

@@ -1,16 +1,21 @@
 /// The script added to every served HTML page (in the response only, never on disk). It listens
 /// to ``LiveReload/eventsPath``: `reload` reloads the page; `error` shows a fixed panel listing
 /// `location: message` lines, set through `textContent` so nothing in a message is markup;
-/// `hello` carries the build number, so a page that reconnects after missing a rebuild reloads;
-/// the page's `<html>` gets it as `data-storysite-build` once listening (tests wait for that).
+/// the page carries the number of the build it was served from, and `hello` the number of the
+/// latest, so a page that connects or reconnects after missing a rebuild reloads (serve reads the
+/// API while the last build is served, and a page may load before that build and connect after
+/// it); the page's `<html>` gets the number as `data-storysite-build` once listening (tests wait
+/// for that).
 /// Other scripts of the preview show problems in the same panel through
 /// `window.storysiteOverlay.show(problems, {title, note, owner})` and `hide(owner)`.
 enum ReloadScript {
-    static let tag = """
+    /// The script of a page served from the build numbered `build` (``LiveReload/currentBuild``).
+    static func tag(servedFrom build: Int) -> String {
+        """
         <script data-storysite-live-reload>
         (function () {
           if (!window.EventSource) return;
-          var seenBuild = null, panel = null;
+          var servedBuild = \(build), panel = null;
           function hide(owner) {
             if (panel && (!owner || panel.getAttribute('data-owner') === owner)) { panel.remove(); panel = null; }
           }
@@ -44,8 +49,7 @@ enum ReloadScript {
           var events = new EventSource('/_storysite/events');
           events.addEventListener('hello', function (event) {
             var build = JSON.parse(event.data).build;
-            if (seenBuild !== null && build !== seenBuild) { location.reload(); return; }
-            seenBuild = build;
+            if (build !== servedBuild) { location.reload(); return; }
             document.documentElement.setAttribute('data-storysite-build', String(build));
             hide();
           });
@@ -58,11 +62,12 @@ enum ReloadScript {
         </script>
 
         """
+    }
 
-    /// `html` with the script inserted before the last `</body>` (any case), or appended when
-    /// there is none.
-    static func inject(into html: [UInt8]) -> [UInt8] {
-        insert(tag, into: html)
+    /// `html`, served from the build numbered `build`, with the script inserted before the last
+    /// `</body>` (any case), or appended when there is none.
+    static func inject(into html: [UInt8], servedFrom build: Int) -> [UInt8] {
+        insert(tag(servedFrom: build), into: html)
     }
 
     /// `html` with `script` inserted before the last `</body>` (any case), or appended when

@@ -32,32 +32,37 @@ public struct StaticSiteHandler: Sendable {
         } catch {
             return plain(403, "Forbidden: the path is not allowed.\n")
         }
+        // Asked before the file is read: a rebuild that lands in between makes the page newer
+        // than its number says (one reload too many), never older.
+        let build = liveReload?.currentBuild ?? 0
         let folder = SiteFolder(root: root)
         switch folder.lookup(path) {
         case .file(let file):
-            guard let bytes = Self.read(file) else { return notFound(folder) }
-            return page(200, bytes, type: MediaTypes.type(of: file.lastPathComponent))
+            guard let bytes = Self.read(file) else { return notFound(folder, build: build) }
+            return page(200, bytes, type: MediaTypes.type(of: file.lastPathComponent), build: build)
         case .folderWithoutSlash:
             let location = path.encoded + "/" + (request.query.map { "?" + $0 } ?? "")
             return plain(301, "Moved to \(location)\n", extra: [HTTPHeader("Location", location)])
         case .notFound:
-            return notFound(folder)
+            return notFound(folder, build: build)
         case .outside:
             return plain(403, "Forbidden: the path leads outside the served folder.\n")
         }
     }
 
-    /// The site's own `404.html` with status 404, or a short page when it has none.
-    private func notFound(_ folder: SiteFolder) -> HTTPResponse {
+    /// The site's own `404.html` with status 404, or a short page when it has none; served from
+    /// the build numbered `build`.
+    private func notFound(_ folder: SiteFolder, build: Int) -> HTTPResponse {
         if let file = folder.topLevelFile("404.html"), let bytes = Self.read(file) {
-            return page(404, bytes, type: MediaTypes.type(of: "404.html"))
+            return page(404, bytes, type: MediaTypes.type(of: "404.html"), build: build)
         }
         let html = "<!doctype html><html><head><title>Not found</title></head><body><h1>Not found</h1></body></html>\n"
-        return page(404, Array(html.utf8), type: MediaTypes.type(of: "404.html"))
+        return page(404, Array(html.utf8), type: MediaTypes.type(of: "404.html"), build: build)
     }
 
-    private func page(_ status: Int, _ bytes: [UInt8], type: String) -> HTTPResponse {
-        let body = liveReload != nil && MediaTypes.isHTML(type) ? ReloadScript.inject(into: bytes) : bytes
+    /// `bytes` as a response, an HTML page with the live-reload script of the build numbered `build`.
+    private func page(_ status: Int, _ bytes: [UInt8], type: String, build: Int) -> HTTPResponse {
+        let body = liveReload != nil && MediaTypes.isHTML(type) ? ReloadScript.inject(into: bytes, servedFrom: build) : bytes
         return HTTPResponse(status: status, headers: commonHeaders + [HTTPHeader("Content-Type", type)], bytes: body)
     }
 

@@ -78,15 +78,31 @@ extension PreviewTests {
 
         @Test("the overlay script sets text through textContent, never innerHTML")
         func overlayIsEscaped() {
-            #expect(ReloadScript.tag.contains("textContent"))
-            #expect(!ReloadScript.tag.contains("innerHTML"))
-            #expect(ReloadScript.tag.contains(LiveReload.eventsPath))
+            let tag = ReloadScript.tag(servedFrom: 0)
+            #expect(tag.contains("textContent"))
+            #expect(!tag.contains("innerHTML"))
+            #expect(tag.contains(LiveReload.eventsPath))
         }
 
         @Test("without </body> the script is appended")
         func appended() {
             let page = Array("<p>fragment</p>".utf8)
-            #expect(ReloadScript.inject(into: page) == page + Array(ReloadScript.tag.utf8))
+            #expect(ReloadScript.inject(into: page, servedFrom: 3) == page + Array(ReloadScript.tag(servedFrom: 3).utf8))
+        }
+
+        @Test("a page carries the number of the build it was served from, so a hello naming a later one reloads it")
+        func servedBuild() async throws {
+            let fixture = try SiteFixture()
+            let hub = LiveReload(heartbeat: .seconds(30))
+            try await fixture.serve(liveReload: hub) { port in
+                let before = try await LoopbackConnection.request("GET", "/", port: port)
+                #expect(String(decoding: before.body, as: UTF8.self).contains("var servedBuild = 0,"))
+                hub.reload()
+                hub.reload()
+                let after = String(decoding: try await LoopbackConnection.request("GET", "/", port: port).body, as: UTF8.self)
+                #expect(after.contains("var servedBuild = 2,"))
+                #expect(after.contains("if (build !== servedBuild) { location.reload(); return; }"))
+            }
         }
     }
 }
