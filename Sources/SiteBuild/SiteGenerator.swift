@@ -631,8 +631,16 @@ public struct SiteGenerator {
         // hundred thousand paths, grown by rehashing, was a fifth of this phase).
         let notesRenewal = previous != nil
         timings.measure("page records") {
+            // When this language's pages are as many as the last build's records, which no
+            // language made before it, the records are most likely those pages' own: they are
+            // taken as a whole, the rendered pages' replaced, unless a page turns out to have no
+            // record there or failed. Inserting ten thousand kept records one by one was most of
+            // a one-story rebuild's phase.
+            let carried = output.pages.isEmpty ? previous.flatMap { $0.pages.count == pages.count ? $0.pages : nil } : nil
+            var carries = carried != nil
+            var renewed: [(key: String, record: BuildCache.Page)] = []
             output.kept.reserveCapacity(output.kept.count + pages.count - pending.count)
-            output.pages.reserveCapacity(output.pages.count + pages.count)
+            if !carries { output.pages.reserveCapacity(output.pages.count + pages.count) }
             if notesRenewal { output.renewedPages.reserveCapacity(output.renewedPages.count + pending.count) }
             var renderedInOrder = results.makeIterator()
             for index in pages.indices {
@@ -652,19 +660,33 @@ public struct SiteGenerator {
                             fingerprint: fingerprints?[index] ?? BuildCache.Page.unknownFingerprint, path: file.path, rendered: rendered,
                             hash: file.hash)
                         if notesRenewal { output.renewedPages.insert(pages[index].key) }
+                        if carried != nil {
+                            renewed.append((pages[index].key, record))
+                            if carried?[pages[index].key] == nil { carries = false }
+                        }
                     case .failure(let error)?:
                         let location = (error as? PageRenderError)?.story ?? pages[index].location.url
                         output.diagnostics.append(.error(location, "\((error as? PageRenderError)?.message ?? "\(error)")"))
+                        carries = false
                         continue
                     case nil:
+                        carries = false
                         continue
                     }
                 }
-                output.pages[pages[index].key] = record
+                if carried == nil { output.pages[pages[index].key] = record }
                 for component in record.missingComponents { missingComponents[component, default: []].append(pages[index].name) }
                 for warning in record.warnings where warnings.insert(warning).inserted {
                     output.diagnostics.append(.warning(warning.location, warning.message))
                 }
+            }
+            if let carried {
+                if carries {
+                    output.pages = carried
+                } else {
+                    for (index, kept) in reused.enumerated() { if let kept { output.pages[pages[index].key] = kept } }
+                }
+                for (key, record) in renewed { output.pages[key] = record }
             }
         }
         output.diagnostics += missingComponents.keys.sorted().map { component in
