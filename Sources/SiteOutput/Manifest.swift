@@ -75,7 +75,7 @@ struct Manifest: Sendable, Equatable {
             if let unsafe = Reading.unsafe(read.path) { throw unsafe }
             reading.add(read.path, read.entry)
         }
-        var manifest = try reading.finish()
+        var manifest = try reading.finish(orderedPaths: reading.inByteOrder ? layout.entries.map(\.path) : nil)
         // In the order of their bytes, and none the same as another (a path repeated in another
         // normal form is one file): the file is what encoding its files writes.
         if reading.inByteOrder, manifest.files.count == layout.entries.count { manifest.layout = layout }
@@ -136,9 +136,13 @@ struct Manifest: Sendable, Equatable {
             manifest.files[path] = entry
         }
 
-        func finish() throws(Unreadable) -> Manifest {
+        /// The manifest read, refused when a path is another's folder. `orderedPaths` are its
+        /// paths as the file has them, when in the order of their bytes.
+        func finish(orderedPaths: [String]? = nil) throws(Unreadable) -> Manifest {
             // A path that is also another's folder could only be a symbolic link to elsewhere.
-            if let conflict = SafePath.folderConflicts(among: manifest.files.keys, contains: { [files = manifest.files] in files[$0] != nil }).first {
+            let conflicts = orderedPaths.flatMap(SafePath.folderConflicts(amongOrdered:))
+                ?? SafePath.folderConflicts(among: manifest.files.keys, contains: { [files = manifest.files] in files[$0] != nil })
+            if let conflict = conflicts.first {
                 throw Unreadable(reason: "it lists both '\(conflict.file)' and '\(conflict.below)', which storysite would never write")
             }
             return manifest

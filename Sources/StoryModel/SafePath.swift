@@ -149,6 +149,31 @@ public enum SafePath {
         return conflicts.sorted { ($0.file, $0.below) < ($1.file, $1.below) }
     }
 
+    /// ``folderConflicts(among:)`` of `paths` in ASCII and each after the one before in the
+    /// order of their bytes, as a manifest is written; nil when they are not. In that order a
+    /// path below another comes after it, and every path between them begins with the other:
+    /// the earlier paths that begin the one looked at are a stack, and one pass finds every
+    /// pair without a lookup (looking up the folders of 10,000 paths by hash was 2% of a
+    /// one-story rebuild).
+    public static func folderConflicts(amongOrdered paths: [String]) -> [(file: String, below: String)]? {
+        var conflicts: [(file: String, below: String)] = []
+        // The positions of the earlier paths that begin the last one, each beginning the next.
+        var beginning: [Int] = []
+        for (index, path) in paths.enumerated() {
+            let ordered = path.withUTF8Bytes { bytes -> Bool in
+                guard bytes.allSatisfy({ $0 < 0x80 }), index == 0 || paths[index - 1].utf8Precedes(path) else { return false }
+                while let last = beginning.last, !paths[last].withUTF8Bytes({ bytes.starts(with: $0) }) { beginning.removeLast() }
+                for earlier in beginning where bytes[paths[earlier].utf8.count] == UInt8(ascii: "/") {
+                    conflicts.append((paths[earlier], path))
+                }
+                return true
+            }
+            guard ordered else { return nil }
+            beginning.append(index)
+        }
+        return conflicts.sorted { ($0.file, $0.below) < ($1.file, $1.below) }
+    }
+
     private static let fnvOffset: UInt64 = 0xcbf2_9ce4_8422_2325
     private static let fnvPrime: UInt64 = 0x100_0000_01b3
 

@@ -62,5 +62,19 @@ extension StoryModelTests {
             paths += ["caf\u{E9}", "cafe\u{301}/index.html"]
             #expect(SafePath.folderConflicts(among: paths).map { [$0.file, $0.below] } == expected + [["caf\u{E9}", "cafe\u{301}/index.html"]])
         }
+
+        @Test("paths in the order of their bytes give the same conflicts in one pass, and paths in no such order none")
+        func orderedFolderConflicts() {
+            // `a-b` and `a.html` sort between `a` and `a/b`, and `a/b!` between `a/b` and `a/b/c`.
+            let paths = ((0..<2_000).map { "posts/post-\($0)/index.html" } + ["a", "a/b", "a/b/c", "a-b/c", "a.html", "a/b!", "ab/c", "x/y"])
+                .sorted { $0.utf8Precedes($1) }
+            let found = SafePath.folderConflicts(amongOrdered: paths)?.map { [$0.file, $0.below] }
+            #expect(found == [["a", "a/b"], ["a", "a/b!"], ["a", "a/b/c"], ["a/b", "a/b/c"]])
+            #expect(found == SafePath.folderConflicts(among: paths).map { [$0.file, $0.below] })
+            #expect(SafePath.folderConflicts(amongOrdered: ["a/index.html", "b", "c/index.html"])?.isEmpty == true)
+            #expect(SafePath.folderConflicts(amongOrdered: ["b", "a"]) == nil, "out of order")
+            #expect(SafePath.folderConflicts(amongOrdered: ["a", "a"]) == nil, "a path given twice")
+            #expect(SafePath.folderConflicts(amongOrdered: ["caf\u{E9}", "caf\u{E9}/index.html"]) == nil, "not ASCII")
+        }
     }
 }
