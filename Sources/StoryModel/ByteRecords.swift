@@ -309,9 +309,35 @@ public struct ByteRecordReader {
         return longNumber(in: bytes, at: &offset)
     }
 
-    /// ``number(in:at:)`` of more than one byte, or none.
+    /// ``number(in:at:)`` of more than one byte, or none. With ten bytes there to read, the first
+    /// eight are read at once: the number's end is the first byte below 0x80, and their seven
+    /// bits a byte are put side by side in three steps; a ninth and a tenth byte (a time in
+    /// nanoseconds takes nine) are read after. A rebuild of 10,000 stories reads 80,000 such
+    /// numbers, and reading them a byte at a time was 1.5% of its instructions.
     @usableFromInline
     static func longNumber(in bytes: UnsafeRawBufferPointer, at offset: inout Int) -> UInt64? {
+        if offset <= bytes.count - 10 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let ends = ~word & 0x8080_8080_8080_8080
+            let length = ends == 0 ? 8 : ends.trailingZeroBitCount / 8 + 1
+            var value = word & 0x7F7F_7F7F_7F7F_7F7F & (length == 8 ? ~0 : (1 << (8 * UInt64(length))) - 1)
+            value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) >> 1)
+            value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) >> 2)
+            value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) >> 4)
+            if ends != 0 {
+                offset += length
+                return value
+            }
+            let ninth = bytes[offset + 8], tenth = bytes[offset + 9]
+            if ninth < 0x80 {
+                offset += 9
+                return value | UInt64(ninth) << 56
+            }
+            if tenth < 0x80 {
+                offset += 10
+                return value | UInt64(ninth & 0x7F) << 56 | UInt64(tenth) << 63
+            }
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count, shift < 64 {

@@ -178,6 +178,34 @@ extension StoryModelTests {
             #expect(worthContinuing == true)
         }
 
+        @Test("numbers of every length read back, at the end of the bytes and before others; one past 64 bits or cut short does not")
+        func numbers() {
+            var values: [UInt64] = [0, 1, 0x7F, 0x80, 0x3FFF, 0x4000, UInt64.max, UInt64.max - 1, 1 << 63, 1_796_680_404_035_638_468]
+            for bits in 1...64 { values += [(1 << UInt64(bits - 1)) | 1, bits == 64 ? UInt64.max : (1 << UInt64(bits)) - 1] }
+            for value in values {
+                var bytes: [UInt8] = []
+                ByteRecordWriter.append(number: value, to: &bytes)
+                for trailing in [0, 1, 7, 9] {
+                    let padded = bytes + [UInt8](repeating: 0xFF, count: trailing)
+                    padded.withUnsafeBytes { buffer in
+                        var offset = 0
+                        #expect(ByteRecordReader.number(in: buffer, at: &offset) == value, "\(value), \(trailing) bytes after")
+                        #expect(offset == bytes.count)
+                        var cut = 0
+                        let short = UnsafeRawBufferPointer(rebasing: buffer[..<(bytes.count - 1)])
+                        #expect(trailing > 0 || ByteRecordReader.number(in: short, at: &cut) == nil, "\(value) cut short")
+                    }
+                }
+            }
+            // Ten bytes that all go on, and eleven that end past 64 bits.
+            for overlong in [[UInt8](repeating: 0x80, count: 10) + [0], [UInt8](repeating: 0xFF, count: 12)] {
+                overlong.withUnsafeBytes { buffer in
+                    var offset = 0
+                    #expect(ByteRecordReader.number(in: buffer, at: &offset) == nil)
+                }
+            }
+        }
+
         @Test("a file cut short, or with a count beyond its bytes, does not read")
         func corrupt() throws {
             var writer = ByteRecordWriter(magic: Self.magic)
