@@ -631,10 +631,10 @@ public struct SiteGenerator {
         // hundred thousand paths, grown by rehashing, was a fifth of this phase).
         let notesRenewal = previous != nil
         timings.measure("page records") {
-            // When this language's pages are as many as the last build's records, which no
-            // language made before it, the records are most likely those pages' own: they are
-            // taken as a whole, the rendered pages' replaced, unless a page turns out to have no
-            // record there or failed. Inserting ten thousand kept records one by one was most of
+            // When no language before this one made records, and its pages are as many as the
+            // last build's records, those are most likely these pages' own: they are taken as a
+            // whole, the rendered pages' replaced, unless a rendered page turns out to have none
+            // there, or a page failed. Inserting ten thousand kept records one by one was most of
             // a one-story rebuild's phase.
             let carried = output.pages.isEmpty ? previous.flatMap { $0.pages.count == pages.count ? $0.pages : nil } : nil
             var carries = carried != nil
