@@ -46,18 +46,18 @@ struct PagePlan: Sendable {
         tagListing = settings.listings[ListingSettings.tagsKey] ?? .standard
         collectionsReadContent = settings.collections.contains { $0.selection.readsContent }
         var owners = PageOwners(expecting: graph.stories.count)
-        placeStories(of: graph, global: settings.global, jobs: settings.jobs, owners: &owners)
+        let storyLocations = placeStories(of: graph, global: settings.global, jobs: settings.jobs, owners: &owners)
         let hasPage = { [locations] (story: Story) in locations[story.key] != nil }
-        for story in stories {
-            guard let folder = story.startPageFolder, let url = locations[story.key]?.url else { continue }
+        for (story, location) in zip(stories, storyLocations) {
+            guard let folder = story.startPageFolder else { continue }
             let listing = FolderListing(
-                startPage: story, url: url, settings: settings.listings[folder] ?? .standard, graph: graph, hasPage: hasPage)
+                startPage: story, url: location.url, settings: settings.listings[folder] ?? .standard, graph: graph, hasPage: hasPage)
             listings[story.uuid] = listing
             if listing.settings.feed { feeds.append(listing) }
         }
         pages.reserveCapacity(stories.count)
-        for story in stories {
-            pages.append(PlannedPage(kind: .story(story), location: locations[story.key]!, key: keyPrefix + story.uuid))
+        for (story, location) in zip(stories, storyLocations) {
+            pages.append(PlannedPage(kind: .story(story), location: location, key: keyPrefix + story.uuid))
             guard let listing = listings[story.uuid] else { continue }
             for index in 1..<listing.pages.pageCount {
                 pages.append(planned(
@@ -145,7 +145,10 @@ struct PagePlan: Sendable {
 
     // MARK: Planning
 
-    private mutating func placeStories(of graph: LinkGraph, global: String, jobs: Int, owners: inout PageOwners) {
+    /// Places the stories of `graph` (see ``stories``, ``locations``); returns the location of
+    /// each story placed, in the order of ``stories``, for the pages to be made in it without a
+    /// lookup each.
+    private mutating func placeStories(of graph: LinkGraph, global: String, jobs: Int, owners: inout PageOwners) -> [PageLocation] {
         let globalKey = SlugLookup.key(global)
         // Each story's location on `jobs` threads (percent-encoding and checking its path is the
         // costly part), with whether it is the global story and its first position in the graph;
@@ -161,6 +164,9 @@ struct PagePlan: Sendable {
         urlsByPosition = Array(repeating: nil, count: graph.stories.count)
         locations.reserveCapacity(graph.stories.count)
         stories.reserveCapacity(graph.stories.count)
+        var storyLocations: [PageLocation] = []
+        storyLocations.reserveCapacity(graph.stories.count)
+        var placedTwice = false
         for (position, (node, found)) in zip(graph.stories, placed).enumerated() {
             let story = node.story
             if found.isGlobal {
@@ -180,14 +186,17 @@ struct PagePlan: Sendable {
                     location.filePath, "two stories map to this page: \(owner) and '\(story.fullSlug)'; rename one of them"))
                 continue
             }
-            locations[story.key] = location
+            if locations.updateValue(location, forKey: story.key) != nil { placedTwice = true }
             // A UUID reached twice is known by its first position, as in the graph's lookups,
             // with the location last given for its key, as `locations` has it; its later
             // positions (backlinks are found by position) have that location too.
             urlsByPosition[position] = location.url
             if let first = found.firstPosition, first != position { urlsByPosition[first] = location.url }
             stories.append(story)
+            storyLocations.append(location)
         }
+        // A UUID placed twice has the location last given for its key on each of its pages.
+        return placedTwice ? stories.map { locations[$0.key]! } : storyLocations
     }
 
     /// Where `story`'s page goes: its path in the plan's language (``Story/path(in:)``, with

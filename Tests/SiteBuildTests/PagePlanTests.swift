@@ -46,6 +46,8 @@ extension SiteBuildTests {
             #expect(plan.url(ofStoryAt: 2) == nil)
             #expect(plan.url(ofStoryAt: 1) == "about-again/")
             #expect(plan.url(ofStoryAt: stories.count) == nil)
+            // Each of its pages has the location last given for it.
+            #expect(plan.pages.filter { $0.kind.story?.uuid == "about" }.map(\.location.url) == ["about-again/", "about-again/"])
 
             let renderer = SiteGenerator.renderer(of: plan, graph: graph, templates: try TemplateLibrary(templates: [:]), settings: SiteSettings())
             for reference in [StoryReference.uuid("about"), .slug("blog"), .slug("global"), .uuid("missing")] {
