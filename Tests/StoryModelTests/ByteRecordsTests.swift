@@ -197,7 +197,7 @@ extension StoryModelTests {
                     }
                 }
             }
-            // Ten bytes that all go on, and eleven that end past 64 bits.
+            // Ten bytes that go on and an eleventh that ends past 64 bits; twelve that all go on.
             for overlong in [[UInt8](repeating: 0x80, count: 10) + [0], [UInt8](repeating: 0xFF, count: 12)] {
                 overlong.withUnsafeBytes { buffer in
                     var offset = 0
