@@ -136,12 +136,15 @@ extension HTTPServerTests {
 
         @Test("a keep-alive connection serves several requests")
         func keepAlive() async throws {
-            try await withServer({ request in HTTPResponse(text: "[\(request.path)]") }) { _, port in
+            // The server's idle timeout (10 s by default) must not end the connection between the
+            // two requests while the other tests keep this one waiting for a thread to resume on.
+            let patient = ServerLimits(idleTimeout: .seconds(300))
+            try await withServer(limits: patient, { request in HTTPResponse(text: "[\(request.path)]") }) { _, port in
                 let client = try LoopbackConnection(port: port)
                 client.send("GET /one HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                #expect(await client.read { $0.contains("[/one]") })
+                #expect(await client.read(timeout: 60) { $0.contains("[/one]") })
                 client.send("GET /two HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                #expect(await client.read { $0.contains("[/two]") })
+                #expect(await client.read(timeout: 60) { $0.contains("[/two]") })
                 #expect(!client.closed)
             }
         }

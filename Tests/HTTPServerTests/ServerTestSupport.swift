@@ -6,9 +6,9 @@ import FoundationNetworking
 
 /// Starts a server on 127.0.0.1 with `handler` for the duration of `body`.
 func withServer<Result>(
-    _ handler: @escaping HTTPServer.Handler, _ body: (HTTPServer, Int) async throws -> Result
+    limits: ServerLimits = ServerLimits(), _ handler: @escaping HTTPServer.Handler, _ body: (HTTPServer, Int) async throws -> Result
 ) async throws -> Result {
-    let server = HTTPServer(host: "127.0.0.1", port: 0, handler: handler)
+    let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits, handler: handler)
     let port = try server.start()
     defer { server.stop() }
     return try await body(server, port)
