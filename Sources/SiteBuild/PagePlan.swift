@@ -20,7 +20,7 @@ struct PagePlan: Sendable {
     /// Problems placing the pages, and settings that show nothing.
     private(set) var problems: [Diagnostic] = []
     /// The listing of each reached start page, by its UUID.
-    private(set) var listings: [String: FolderListing] = [:]
+    private(set) var listings: [StoryKey: FolderListing] = [:]
     /// The start pages whose folders have a feed, in crawl order.
     private(set) var feeds: [FolderListing] = []
     /// The tags with pages; nil when the theme has no `pages/tag` template.
@@ -52,13 +52,13 @@ struct PagePlan: Sendable {
             guard let folder = story.startPageFolder else { continue }
             let listing = FolderListing(
                 startPage: story, url: location.url, settings: settings.listings[folder] ?? .standard, graph: graph, hasPage: hasPage)
-            listings[story.uuid] = listing
+            listings[story.key] = listing
             if listing.settings.feed { feeds.append(listing) }
         }
         pages.reserveCapacity(stories.count)
         for (story, location) in zip(stories, storyLocations) {
             pages.append(PlannedPage(kind: .story(story), location: location, key: keyPrefix + story.uuid))
-            guard let listing = listings[story.uuid] else { continue }
+            guard let listing = listings[story.key] else { continue }
             for index in 1..<listing.pages.pageCount {
                 pages.append(planned(
                     .listingPage(story, number: index + 1), url: listing.pages.pageURL(index + 1), key: "\(keyPrefix)\(story.uuid)/page/\(index + 1)"))
@@ -88,7 +88,7 @@ struct PagePlan: Sendable {
             if let story = pages[index].kind.story, let version = changed.newVersion(of: story) { pages[index].kind = pages[index].kind.showing(version) }
         }
         globalStory = globalStory.map(changed.current)
-        for (uuid, listing) in listings { listings[uuid] = listing.replacingVersions(changed) }
+        for (key, listing) in listings { listings[key] = listing.replacingVersions(changed) }
         feeds = feeds.map { $0.replacingVersions(changed) }
         tags?.replaceVersions(changed)
         for index in collections.indices { changed.replace(in: &collections[index].stories) }
@@ -124,12 +124,12 @@ struct PagePlan: Sendable {
     func listing(of page: PlannedPage) -> PageListing {
         switch page.kind {
         case .story(let story):
-            if let listing = listings[story.uuid] { return listing.pages.listing(onPage: 1, feedURL: feedURL(of: listing)) }
+            if let listing = listings[story.key] { return listing.pages.listing(onPage: 1, feedURL: feedURL(of: listing)) }
             let folder = story.listingFolder
             let feed = feeds.first { $0.startPage.startPageFolder == folder }.flatMap(feedURL(of:))
             return PageListing(feedURL: feed)
         case .listingPage(let story, let number):
-            let listing = listings[story.uuid]!
+            let listing = listings[story.key]!
             return listing.pages.listing(onPage: number, feedURL: feedURL(of: listing))
         case .tag(let slug, let number):
             return tags!.tag(slug: slug)!.pages(perPage: tagListing.perPage, under: homeURL).listing(onPage: number)
@@ -149,7 +149,7 @@ struct PagePlan: Sendable {
     /// each story placed, in the order of ``stories``, for the pages to be made in it without a
     /// lookup each.
     private mutating func placeStories(of graph: LinkGraph, global: String, jobs: Int, owners: inout PageOwners) -> [PageLocation] {
-        let globalKey = SlugLookup.key(global)
+        let globalKey = SlugLookup.key(global), globalStoryKey = StoryKey(global), rootKey = graph.root?.key
         // Each story's location on `jobs` threads (percent-encoding and checking its path is the
         // costly part), with whether it is the global story and its first position in the graph;
         // then the pages are claimed in crawl order, on one thread.
@@ -157,8 +157,8 @@ struct PagePlan: Sendable {
         let placed = ParallelWork.map(count: graph.stories.count, jobs: jobs) { index in
             let story = graph.stories[index].story
             return (
-                location: Result { () throws(UnsafeSlugError) in try plan.location(of: story, isHome: story.uuid == graph.root?.uuid) },
-                isGlobal: SlugLookup.key(story.fullSlug) == globalKey || story.uuid == global,
+                location: Result { () throws(UnsafeSlugError) in try plan.location(of: story, isHome: story.key == rootKey) },
+                isGlobal: story.key == globalStoryKey || SlugLookup.key(story.fullSlug) == globalKey,
                 firstPosition: graph.position(of: story))
         }
         urlsByPosition = Array(repeating: nil, count: graph.stories.count)

@@ -95,6 +95,23 @@ extension SiteBuildTests {
             #expect(errors.contains { $0.hasPrefix("tags/t: error: the story's page would be at 'tags/t/', among the tag pages") })
         }
 
+        @Test("two stories on one page are an error naming both; the first keeps the page, and a slug that makes no path is refused")
+        func storiesOnOnePage() throws {
+            // A start page is at its folder's URL, where a story with the folder's slug also goes.
+            let stories = try [
+                story("home", "home"), story("docs-start", "docs/", extra: #", "is_startpage": true"#), story("docs", "docs"),
+                story("dots", "a/../b"), story("after", "after"),
+            ]
+            let plan = PagePlan(graph: graph(stories), settings: SiteSettings())
+            let errors = plan.problems.filter { $0.severity == .error }.map(\.description)
+            #expect(errors.contains("docs/index.html: error: two stories map to this page: 'docs/' and 'docs'; rename one of them"))
+            #expect(errors.contains { $0.hasPrefix("a/../b: error: ") && $0.hasSuffix("; rename the story") })
+            #expect(plan.stories.map(\.uuid) == ["home", "docs-start", "after"])
+            #expect(plan.pages.map(\.key) == ["home", "docs-start", "after"])
+            #expect(plan.location(of: stories[2]) == nil)
+            #expect(plan.url(ofStoryAt: 4) == "after/")
+        }
+
         @Test("settings nothing shows are warnings: a listing of a folder not reached, a feed without a base URL")
         func unusedListings() throws {
             let stories = try [story("home", "home"), story("blog", "blog/"), story("p1", "blog/one")]
