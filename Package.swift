@@ -106,6 +106,7 @@ let package = Package(
         .executableTarget(name: "preview-benchmark", dependencies: ["Preview"], path: "Benchmarks/PreviewBenchmark"),
         .executableTarget(name: "check-benchmark", dependencies: ["LinkCheck", "TestSupport"], path: "Benchmarks/CheckBenchmark"),
         .executableTarget(name: "stat-benchmark", path: "Benchmarks/StatBenchmark"),
+        .executableTarget(name: "memory-benchmark", path: "Benchmarks/MemoryBenchmark"),
         .executableTarget(
             name: "build-benchmark", dependencies: ["SyntheticSpace", "StorySiteCLI", "TestSupport"] + allocator,
             path: "Benchmarks/BuildBenchmark"),
