@@ -20,7 +20,7 @@ struct EdgeTable: Sendable {
     private(set) var kinds: [UInt8] = []
     /// Per edge: where its texts end in ``text``, which is where the next edge's start.
     private(set) var textEnds: [UInt32] = []
-    private(set) var text: [UInt8] = []
+    private(set) var text = EdgeText()
     /// The UUIDs of sources that are not among the stories, by edge.
     private(set) var placedSources: [Int: String] = [:]
     /// The UUIDs of targets not among the stories, by edge (a graph made by hand may name them).
@@ -102,7 +102,7 @@ struct EdgeTable: Sendable {
     private mutating func appendText(_ string: String) {
         var string = string  // withUTF8 may make the storage contiguous, so it needs a var
         string.withUTF8 { utf8 in
-            ByteRecordWriter.append(number: UInt64(utf8.count), to: &text)
+            text.append(number: UInt64(utf8.count))
             text.append(contentsOf: utf8)
         }
     }
@@ -127,7 +127,7 @@ struct EdgeTable: Sendable {
         precondition(text.count + other.text.count <= UInt32.max, "a link graph's edges hold more than 4 GB of text")
         textEnds.reserveCapacity(textEnds.count + other.count)
         for end in other.textEnds { textEnds.append(end + textOffset) }
-        text.append(contentsOf: other.text)
+        text.append(0..<other.text.count, of: other.text)
         for (index, uuid) in other.placedSources { placedSources[first + index] = uuid }
         for (index, uuid) in other.placedTargets { placedTargets[first + index] = uuid }
     }
@@ -143,7 +143,7 @@ struct EdgeTable: Sendable {
         targets.append(contentsOf: repeatElement(-1, count: range.count))
         kinds.append(contentsOf: other.kinds[range])
         for end in other.textEnds[range] { textEnds.append(UInt32(text.count + Int(end) - textStart)) }
-        text.append(contentsOf: other.text[textStart..<textEnd])
+        text.append(textStart..<textEnd, of: other.text)
     }
 
     // MARK: Reading
@@ -210,7 +210,7 @@ struct EdgeTable: Sendable {
 
     /// Where the texts of the edge at `index` are (a table read from a file was checked whole).
     func texts(ofEdge index: Int) -> Texts {
-        Self.texts(in: text, from: textStart(ofEdge: index), to: Int(textEnds[index]))!
+        text.withUnsafeBufferPointer { Self.texts(in: $0, from: textStart(ofEdge: index), to: Int(textEnds[index])) }!
     }
 
     /// Where the texts of the edge at `index` start in ``text``: where the edge before ends.
@@ -222,28 +222,27 @@ struct EdgeTable: Sendable {
     /// The bytes are read once, in place: a nested function reading each text captured the
     /// offset it moved, which cost a check of exclusive access at every step, for every edge of
     /// every fingerprint and every edge of a graph read.
-    private static func texts(in text: [UInt8], from start: Int, to end: Int) -> Texts? {
-        guard start < end, text[start] & ~knownFlags == 0, let form = ReferenceForm(rawValue: text[start] & 0b11) else { return nil }
+    private static func texts(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Texts? {
+        guard start >= 0, start < end, end <= text.count, text[start] & ~knownFlags == 0,
+              let form = ReferenceForm(rawValue: text[start] & 0b11) else { return nil }
         let flags = text[start]
-        return text.withUnsafeBytes { bytes -> Texts? in
-            let bytes = UnsafeRawBufferPointer(rebasing: bytes[..<end])
-            var offset = start + 1
-            guard let fieldPath = nextText(in: bytes, at: &offset) else { return nil }
-            var texts = Texts(form: form, fieldPath: fieldPath)
-            if form != .targetUUID {
-                guard let reference = nextText(in: bytes, at: &offset) else { return nil }
-                texts.reference = reference
-            }
-            if flags & hasAnchor != 0 {
-                guard let anchor = nextText(in: bytes, at: &offset) else { return nil }
-                texts.anchor = anchor
-            }
-            if flags & hasCachedURL != 0 {
-                guard let cachedURL = nextText(in: bytes, at: &offset) else { return nil }
-                texts.cachedURL = cachedURL
-            }
-            return offset == end ? texts : nil
+        let bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[..<end])
+        var offset = start + 1
+        guard let fieldPath = nextText(in: bytes, at: &offset) else { return nil }
+        var texts = Texts(form: form, fieldPath: fieldPath)
+        if form != .targetUUID {
+            guard let reference = nextText(in: bytes, at: &offset) else { return nil }
+            texts.reference = reference
         }
+        if flags & hasAnchor != 0 {
+            guard let anchor = nextText(in: bytes, at: &offset) else { return nil }
+            texts.anchor = anchor
+        }
+        if flags & hasCachedURL != 0 {
+            guard let cachedURL = nextText(in: bytes, at: &offset) else { return nil }
+            texts.cachedURL = cachedURL
+        }
+        return offset == end ? texts : nil
     }
 
     /// Where the text written at `offset` of `bytes` (its length, then its bytes) is, moving
@@ -332,7 +331,7 @@ struct EdgeTable: Sendable {
         writer.numbers(targets)
         writer.raw(kinds)
         writer.numbers(textEnds)
-        writer.raw(text)
+        text.withUnsafeBufferPointer { writer.raw(UnsafeRawBufferPointer($0)) }
         for placed in [placedSources, placedTargets] {
             writer.number(placed.count)
             for index in placed.keys.sorted() {
@@ -345,12 +344,12 @@ struct EdgeTable: Sendable {
     /// The table ``write(into:)`` wrote, for a graph of `storyCount` stories; nil when it is
     /// unreadable or its edges are not edges of such a graph: every position among the stories,
     /// every kind known, every edge's texts whole, every reference by its target's UUID with a
-    /// target, every id a number.
-    init?(from reader: inout ByteRecordReader, storyCount: Int) {
+    /// target, every id a number. The texts are used where they are when `reader` reads `file`.
+    init?(from reader: inout ByteRecordReader, storyCount: Int, in file: MappedFile? = nil) {
         guard let count = reader.count(),
               let sources: [Int32] = reader.numbers(count: count), let targets: [Int32] = reader.numbers(count: count),
               let kinds: [UInt8] = reader.numbers(count: count), let textEnds: [UInt32] = reader.numbers(count: count),
-              let text: [UInt8] = reader.numbers(count: textEnds.last.map(Int.init) ?? 0)
+              let textBytes = reader.raw(), textBytes.count == textEnds.last.map(Int.init) ?? 0
         else { return nil }
         var placed: [[Int: String]] = []
         for _ in 0..<2 {
@@ -363,23 +362,32 @@ struct EdgeTable: Sendable {
             placed.append(uuids)
         }
         let (placedSources, placedTargets) = (placed[0], placed[1])
-        var start = 0
-        for index in 0..<count {
-            let end = Int(textEnds[index])
-            guard sources[index] < storyCount, sources[index] >= 0 || (sources[index] == -1 && placedSources[index] != nil),
-                  targets[index] < storyCount, targets[index] >= -1, ReferenceKind(code: kinds[index]) != nil,
-                  end >= start, end <= text.count,
-                  let texts = Self.texts(in: text, from: start, to: end),
-                  texts.form != .targetUUID || targets[index] >= 0 || placedTargets[index] != nil,
-                  texts.form != .id || texts.reference.flatMap({ Int(String(decoding: text[$0], as: UTF8.self)) }) != nil
-            else { return nil }
-            start = end
+        let isEdges = textBytes.withMemoryRebound(to: UInt8.self) { text in
+            var start = 0
+            for index in 0..<count {
+                let end = Int(textEnds[index])
+                guard sources[index] < storyCount, sources[index] >= 0 || (sources[index] == -1 && placedSources[index] != nil),
+                      targets[index] < storyCount, targets[index] >= -1, ReferenceKind(code: kinds[index]) != nil,
+                      end >= start, end <= text.count,
+                      let texts = Self.texts(in: text, from: start, to: end),
+                      texts.form != .targetUUID || targets[index] >= 0 || placedTargets[index] != nil,
+                      texts.form != .id
+                      || texts.reference.flatMap({ Int(String(decoding: UnsafeBufferPointer(rebasing: text[$0]), as: UTF8.self)) }) != nil
+                else { return false }
+                start = end
+            }
+            return true
         }
+        guard isEdges else { return nil }
         self.sources = sources
         self.targets = targets
         self.kinds = kinds
         self.textEnds = textEnds
-        self.text = text
+        if let file, file.contains(textBytes) {
+            text = EdgeText(borrowing: textBytes, of: file)
+        } else {
+            text = EdgeText(Array(textBytes.assumingMemoryBound(to: UInt8.self)))
+        }
         self.placedSources = placedSources
         self.placedTargets = placedTargets
     }

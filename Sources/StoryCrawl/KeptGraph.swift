@@ -30,8 +30,8 @@ public struct KeptGraph: Sendable {
     private let staleEdges: [Int]
     /// The position in ``nodes`` of the root story.
     private let rootPosition: Int?
-    /// The file as read, and where its digests start.
-    private let file: Data
+    /// The file as read (its edges' texts used where they are), and where its digests start.
+    private let file: MappedFile
     private let digestsOffset: Int
 
     /// A story the crawl found, as kept: enough to tell whether its current version could move an edge.
@@ -123,7 +123,7 @@ public struct KeptGraph: Sendable {
     public func encoded(updatedTo graph: LinkGraph) -> FileChunks {
         var digests = ByteRecordWriter(magic: Self.magic)
         Self.writeDigests(of: graph, into: &digests)
-        return FileChunks(chunks: [.mapped(file[..<digestsOffset])] + digests.records.chunks)
+        return FileChunks(chunks: [.mapped(file.data(0..<digestsOffset))] + digests.records.chunks)
     }
 
     /// The story a story was first linked from, by UUID: `0` for none, its position in the
@@ -201,15 +201,12 @@ public struct KeptGraph: Sendable {
     /// The graph kept in the file at `url`; nil when it is missing, unreadable, corrupt or of
     /// another version.
     public static func reading(_ url: URL) -> KeptGraph? {
-        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
-        return data.withUnsafeBytes { buffer in
-            guard var reader = ByteRecordReader(buffer, magic: magic) else { return nil }
-            return KeptGraph(from: &reader, of: buffer, file: data)
-        }
+        guard let file = MappedFile(path: url.path), var reader = ByteRecordReader(file.bytes, magic: magic) else { return nil }
+        return KeptGraph(from: &reader, of: file)
     }
 
-    /// The graph `reader` reads from `bytes`, the bytes of `file`.
-    private init?(from reader: inout ByteRecordReader, of bytes: UnsafeRawBufferPointer, file: Data) {
+    /// The graph `reader` reads from the bytes of `file`.
+    private init?(from reader: inout ByteRecordReader, of file: MappedFile) {
         guard let entryCount = reader.count() else { return nil }
         var entries: [String] = []
         for _ in 0..<entryCount {
@@ -243,7 +240,7 @@ public struct KeptGraph: Sendable {
             guard let uuid = reader.inlineString(), let head = Self.readHead(from: &reader) else { return nil }
             orphans.append(Kept(uuid: uuid, digest: "", head: head))
         }
-        guard let edges = EdgeTable(from: &reader, storyCount: nodeCount), let staleCount = reader.count() else { return nil }
+        guard let edges = EdgeTable(from: &reader, storyCount: nodeCount, in: file), let staleCount = reader.count() else { return nil }
         var staleEdges: [Int] = []
         staleEdges.reserveCapacity(staleCount)
         for _ in 0..<staleCount {

@@ -68,6 +68,36 @@ extension StoryCrawlTests {
             }
         }
 
+        @Test("a graph read keeps its edges' texts where they are in the file, replaced or removed since; a table added to copies them")
+        func textsInPlace() async throws {
+            let folder = try TemporaryFolder()
+            try writeEveryKindOfEdge(in: folder)
+            let references = ReferenceCache()
+            let graph = try await Update.crawl(folder, references: references)
+            let scratch = try TemporaryFolder()
+            let file = scratch.path("content-graph")
+            try Data(try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil)).bytes).write(to: file)
+            let kept = try #require(KeptGraph.reading(file))
+            // Replaced as a build replaces it, then removed: the graph read still reads it as it was.
+            try Data("storysite link graph 6\n".utf8).write(to: file, options: .atomic)
+            try FileManager.default.removeItem(at: file)
+            let update = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
+            #expect(update.keepsEdges)
+            #expect(update.graph.table.text.isInPlace)
+            #expect(update.graph.edges == graph.edges)
+
+            var added = update.graph.table
+            added.append(
+                source: 0, sourceUUID: "u-home", fieldPath: "extra", kind: .markdown, reference: .slug("docs"), anchor: "top",
+                cachedURL: nil, target: "u-docs")
+            #expect(!added.text.isInPlace && update.graph.table.text.isInPlace)
+            #expect(added.count == graph.table.count + 1)
+            let inPlace = update.graph.table.text.withUnsafeBufferPointer { Array($0) }
+            #expect(added.text.withUnsafeBufferPointer { Array($0.prefix(inPlace.count)) } == inPlace)
+            #expect(added.edge(at: added.count - 1) { update.graph.stories[$0].story.uuid }.fieldPath == "extra")
+            #expect(update.graph.edges == graph.edges)
+        }
+
         @Test("a graph brought up to date is kept as the same file with the new digests, as a fresh encoding of it would be")
         func keptAgainAfterUpdates() async throws {
             let folder = try TemporaryFolder()
