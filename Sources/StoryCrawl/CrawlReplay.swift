@@ -32,11 +32,13 @@ struct CrawlReplay {
     /// earlier crawl's. Nil when the replay cannot be sure of giving the crawl's graph: two
     /// stories have the same numeric id (which one a reference by id names depends on the order
     /// of the crawl, which the changes may have changed); an entry is gone, moved or may name
-    /// another story now; the earlier edges are not in story order or lead to a story not
-    /// reached; or a reference to find again comes with the story it names.
+    /// another story now; the root is not an entry; the earlier edges are not in story order or
+    /// lead to a story not reached; or a reference to find again comes with the story it names.
     func graph(replaying earlier: Earlier, changes: StoryUpdate.SourceChanges, jobs: Int) async throws -> LinkGraph? {
         let current = changes.reached.stories
-        guard !source.repeatsIDs, current.count == earlier.uuids.count, earlier.entryCount <= current.count, (earlier.root ?? 0) < max(earlier.entryCount, 1),
+        // The root is one of the entries (a kept graph read from a damaged file may say otherwise).
+        guard !source.repeatsIDs, current.count == earlier.uuids.count, earlier.entryCount <= current.count,
+              earlier.root.map({ $0 < earlier.entryCount }) ?? true,
               let runs = earlier.table.runsBySource(storyCount: earlier.uuids.count),
               let refound = storiesToFindAgain(earlier, changes: changes, runs: runs) else { return nil }
         var earlierPositions = StoryPositions(minimumCapacity: earlier.uuids.count)

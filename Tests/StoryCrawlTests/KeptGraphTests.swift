@@ -151,6 +151,22 @@ extension StoryCrawlTests {
             #expect(Update.shape(again.graph) == Update.shape(try await Update.crawl(folder, references: ReferenceCache())))
         }
 
+        @Test("a kept graph whose root is not among its entries (no story at depth 0) is crawled again rather than replayed")
+        func rootNotAnEntry() async throws {
+            let folder = try TemporaryFolder()
+            try writeEveryKindOfEdge(in: folder)
+            let references = ReferenceCache()
+            let crawled = try await Update.crawl(folder, references: references)
+            // As a damaged file may have it: every story a level deeper, so none is an entry.
+            let deeper = LinkGraph(
+                stories: crawled.stories.map { LinkGraph.Node(story: $0.story, depth: $0.depth + 1, firstLinkedFrom: $0.firstLinkedFrom) },
+                table: crawled.table, orphans: crawled.orphans, root: crawled.root, jobs: 2)
+            let kept = try Update.kept(deeper)
+            // A story added, which only a replay of the crawl, not the graph as it was, takes in.
+            try folder.write("docs/new.json", storyText("u-new", "docs/new"))
+            #expect(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2) == nil)
+        }
+
         @Test("a missing file, one of another version, one cut short and one with a count past its end are no kept graph")
         func unreadableFiles() async throws {
             let folder = try TemporaryFolder()
