@@ -25,12 +25,18 @@ extension StoryCrawlTests {
             try folder.write("drafts/idea.json", storyText("u-idea", "drafts/idea"))
         }
 
-        @Test("every kind of edge, how it resolved, and the orphans come back from the file as the crawl found them")
-        func roundTrip() async throws {
+        /// A folder of every kind of edge (``writeEveryKindOfEdge(in:)``), crawled: the folder,
+        /// the references the crawl found, and its graph.
+        private func crawledEveryKindOfEdge() async throws -> (folder: TemporaryFolder, references: ReferenceCache, graph: LinkGraph) {
             let folder = try TemporaryFolder()
             try writeEveryKindOfEdge(in: folder)
             let references = ReferenceCache()
-            let graph = try await Update.crawl(folder, references: references)
+            return (folder, references, try await Update.crawl(folder, references: references))
+        }
+
+        @Test("every kind of edge, how it resolved, and the orphans come back from the file as the crawl found them")
+        func roundTrip() async throws {
+            let (folder, references, graph) = try await crawledEveryKindOfEdge()
             #expect(Set(graph.edges.map(\.kind)) == [.multilink, .markdown, .listing, .relation])
             #expect(graph.staleEdges.count == 1 && graph.unresolvedEdges.count == 1 && graph.orphans.count == 1)
 
@@ -70,10 +76,7 @@ extension StoryCrawlTests {
 
         @Test("a graph read keeps its edges' texts where they are in the file, replaced or removed since; a table added to copies them")
         func textsInPlace() async throws {
-            let folder = try TemporaryFolder()
-            try writeEveryKindOfEdge(in: folder)
-            let references = ReferenceCache()
-            let graph = try await Update.crawl(folder, references: references)
+            let (folder, references, graph) = try await crawledEveryKindOfEdge()
             let scratch = try TemporaryFolder()
             let file = scratch.path("content-graph")
             try Data(try #require(KeptGraph.encoded(graph, entries: ["home"], baseURL: nil)).bytes).write(to: file)
@@ -100,10 +103,8 @@ extension StoryCrawlTests {
 
         @Test("a graph brought up to date is kept as the same file with the new digests, as a fresh encoding of it would be")
         func keptAgainAfterUpdates() async throws {
-            let folder = try TemporaryFolder()
-            try writeEveryKindOfEdge(in: folder)
-            let references = ReferenceCache()
-            var kept = try Update.kept(try await Update.crawl(folder, references: references))
+            let (folder, references, graph) = try await crawledEveryKindOfEdge()
+            var kept = try Update.kept(graph)
             let scratch = try TemporaryFolder()
             let file = scratch.path("content-graph")
             // Two edits in a row, each from the file the one before wrote.
@@ -129,10 +130,8 @@ extension StoryCrawlTests {
             "a changed link among every kind of edge replays the crawl: the crawl's graph, written whole, and brought up to date again from that file",
             arguments: ["[faq](../faq#q2)", "[idea](/drafts/idea)", "[nothing](/nowhere)", "no link"])
         func replayedAndKept(see: String) async throws {
-            let folder = try TemporaryFolder()
-            try writeEveryKindOfEdge(in: folder)
-            let references = ReferenceCache()
-            let kept = try Update.kept(try await Update.crawl(folder, references: references))
+            let (folder, references, graph) = try await crawledEveryKindOfEdge()
+            let kept = try Update.kept(graph)
 
             try writeEveryKindOfEdge(in: folder, see: see)
             let updated = try #require(try await kept.updated(with: try LocalFolderSource(folder: folder.url), references: references, jobs: 2))
@@ -153,10 +152,7 @@ extension StoryCrawlTests {
 
         @Test("a kept graph whose root is not among its entries (no story at depth 0) is crawled again rather than replayed")
         func rootNotAnEntry() async throws {
-            let folder = try TemporaryFolder()
-            try writeEveryKindOfEdge(in: folder)
-            let references = ReferenceCache()
-            let crawled = try await Update.crawl(folder, references: references)
+            let (folder, references, crawled) = try await crawledEveryKindOfEdge()
             // As a damaged file may have it: every story a level deeper, so none is an entry.
             let deeper = LinkGraph(
                 stories: crawled.stories.map { LinkGraph.Node(story: $0.story, depth: $0.depth + 1, firstLinkedFrom: $0.firstLinkedFrom) },
