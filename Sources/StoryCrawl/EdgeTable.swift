@@ -344,8 +344,8 @@ struct EdgeTable: Sendable {
     /// The table ``write(into:)`` wrote, for a graph of `storyCount` stories; nil when it is
     /// unreadable or its edges are not edges of such a graph: every position among the stories,
     /// every kind known, every edge's texts whole, every reference by its target's UUID with a
-    /// target, every id a number. The texts are used where they are when `reader` reads `file`.
-    init?(from reader: inout ByteRecordReader, storyCount: Int, in file: MappedFile? = nil) {
+    /// target, every id a number. `reader` reads `file`, where the texts are used as they are.
+    init?(from reader: inout ByteRecordReader, storyCount: Int, in file: MappedFile) {
         guard let count = reader.count(),
               let sources: [Int32] = reader.numbers(count: count), let targets: [Int32] = reader.numbers(count: count),
               let kinds: [UInt8] = reader.numbers(count: count), let textEnds: [UInt32] = reader.numbers(count: count),
@@ -383,11 +383,7 @@ struct EdgeTable: Sendable {
         self.targets = targets
         self.kinds = kinds
         self.textEnds = textEnds
-        if let file, file.contains(textBytes) {
-            text = EdgeText(borrowing: textBytes, of: file)
-        } else {
-            text = EdgeText(Array(textBytes.assumingMemoryBound(to: UInt8.self)))
-        }
+        text = EdgeText(borrowing: textBytes, of: file)
         self.placedSources = placedSources
         self.placedTargets = placedTargets
     }

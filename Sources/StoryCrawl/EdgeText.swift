@@ -20,11 +20,6 @@ struct EdgeText: @unchecked Sendable {
         borrowed = part.assumingMemoryBound(to: UInt8.self)
     }
 
-    /// `bytes` as they are.
-    init(_ bytes: [UInt8]) {
-        owned = bytes
-    }
-
     var count: Int { file == nil ? owned.count : borrowed.count }
 
     /// Whether the bytes are read where they are in a mapped file.
